@@ -1,0 +1,109 @@
+/// Replaces the grid's selection with the given images, in order, repeats dropped.
+public struct Select: Command {
+    public typealias Performer = ImageGrid
+    public static let action = "select"
+
+    public let images: [ImageID]
+
+    public init(images: [ImageID]) {
+        self.images = images
+    }
+
+    public init(arguments: Arguments) throws(ArgumentError) {
+        try arguments.allowOnly("images")
+        images = try arguments.required("images")
+    }
+
+    public var arguments: Arguments { ["images": images.argumentJSON] }
+
+    public func validate(_ grid: ImageGrid, _ input: HandlerInput) -> HandlerVerdict {
+        if let index = images.firstIndex(where: { !input.catalog.contains($0) }) {
+            return .refused(.notFound(kind: .image, name: images[index].description, field: "images[\(index)]"))
+        }
+        return .handles(.enabled)
+    }
+
+    public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
+        context.session.select(images, inGrid: grid.path)
+        let selection = context.session.responder(at: grid.path).flatMap { $0 as? ImageGrid }?.selection ?? []
+        context.emit(.selectionChanged(grid: grid.path, selection: selection))
+        context.result = [(key: "count", value: .number(Double(selection.count)))]
+    }
+}
+
+/// Selects every image of the catalog; enabled when the catalog has any.
+public struct SelectAll: Command {
+    public typealias Performer = ImageGrid
+    public static let action = "selectAll"
+
+    public init() {}
+    public init(arguments: Arguments) throws(ArgumentError) { try arguments.allowOnly() }
+    public var arguments: Arguments { .empty }
+
+    public func validate(_ grid: ImageGrid, _ input: HandlerInput) -> HandlerVerdict {
+        .handles(input.catalog.imageCount > 0 ? .enabled : .disabled("catalog is empty"))
+    }
+
+    public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
+        let all = context.catalog.allIDs()
+        context.session.select(all, inGrid: grid.path)
+        context.emit(.selectionChanged(grid: grid.path, selection: all))
+        context.result = [(key: "count", value: .number(Double(all.count)))]
+    }
+}
+
+/// Empties the grid's selection; enabled when it is not empty.
+public struct DeselectAll: Command {
+    public typealias Performer = ImageGrid
+    public static let action = "deselectAll"
+
+    public init() {}
+    public init(arguments: Arguments) throws(ArgumentError) { try arguments.allowOnly() }
+    public var arguments: Arguments { .empty }
+
+    public func validate(_ grid: ImageGrid, _ input: HandlerInput) -> HandlerVerdict {
+        .handles(grid.selection.isEmpty ? .disabled(grid.emptyReason) : .enabled)
+    }
+
+    public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
+        context.session.select([], inGrid: grid.path)
+        context.emit(.selectionChanged(grid: grid.path, selection: []))
+    }
+}
+
+/// Shows an image (the given one, else the first selected) in the grid's viewer and
+/// focuses the viewer.
+public struct OpenImage: Command {
+    public typealias Performer = ImageGrid
+    public static let action = "openImage"
+
+    public let image: ImageID?
+
+    public init(image: ImageID? = nil) {
+        self.image = image
+    }
+
+    public init(arguments: Arguments) throws(ArgumentError) {
+        try arguments.allowOnly("image")
+        image = try arguments.optional("image")
+    }
+
+    public var arguments: Arguments { image.map { ["image": $0.argumentJSON] } ?? .empty }
+
+    public func validate(_ grid: ImageGrid, _ input: HandlerInput) -> HandlerVerdict {
+        guard let id = image ?? grid.selection.first else { return .handles(.disabled("selection is empty")) }
+        guard input.catalog.contains(id) else { return .refused(.notFound(kind: .image, name: id.description, field: "image")) }
+        return .handles(.enabled)
+    }
+
+    public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
+        guard let id = image ?? grid.selection.first else { return }
+        let viewer = grid.path.appending("viewer")
+        let previous = context.session.firstResponder
+        context.session.show(id, inViewer: viewer)
+        try context.session.focus(viewer)
+        context.emit(.imageShown(viewer: viewer, image: id), from: viewer)
+        if previous != viewer { context.emit(.focusChanged(from: previous, to: viewer), from: viewer) }
+        context.result = [(key: "image", value: id.argumentJSON), (key: "viewer", value: .string(viewer.string))]
+    }
+}

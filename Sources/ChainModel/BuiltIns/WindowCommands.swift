@@ -1,0 +1,75 @@
+/// Closes the window; always enabled.
+public struct CloseWindow: Command {
+    public typealias Performer = Window
+    public static let action = "closeWindow"
+
+    public init() {}
+    public init(arguments: Arguments) throws(ArgumentError) { try arguments.allowOnly() }
+    public var arguments: Arguments { .empty }
+
+    public func validate(_ window: Window, _ input: HandlerInput) -> HandlerVerdict { .handles(.enabled) }
+
+    public func perform(_ window: Window, _ context: inout PerformContext) throws(CommandError) {
+        let previous = context.session.firstResponder
+        try context.session.closeWindow(window.id)
+        context.emit(.windowClosed(window.id), from: .app)
+        if previous != context.session.firstResponder {
+            context.emit(.focusChanged(from: previous, to: context.session.firstResponder), from: .app)
+        }
+        context.result = [(key: "window", value: .string(window.id))]
+    }
+}
+
+/// Undoes (or redoes) the last change registered on the window's undo stack; titled
+/// "Undo Set Rating", disabled and titled "Undo" when there is nothing to undo.
+public struct UndoCommand<Way: UndoWay>: Command {
+    public typealias Performer = Window
+    public static var action: String { Way.action }
+
+    public init() {}
+    public init(arguments: Arguments) throws(ArgumentError) { try arguments.allowOnly() }
+    public var arguments: Arguments { .empty }
+
+    public func validate(_ window: Window, _ input: HandlerInput) -> HandlerVerdict {
+        guard let name = Way.nextName(in: window.undoStack) else {
+            return .handles(.disabled("nothing to \(Way.action)", title: Way.title))
+        }
+        return .handles(.enabled(title: "\(Way.title) \(name)"))
+    }
+
+    public func perform(_ window: Window, _ context: inout PerformContext) throws(CommandError) {
+        var entry: UndoStack.Entry?
+        context.session.updateUndoStack(ofWindow: window.id) { entry = Way.pop(from: &$0) }
+        guard let entry else { throw .disabled(action: Way.action, responder: window.path, reason: "nothing to \(Way.action)") }
+        try context.run(entry, direction: Way.direction)
+        context.result = [(key: Way.action == "undo" ? "undone" : "redone", value: .string(entry.name))]
+    }
+}
+
+/// Which stack `UndoCommand` takes from.
+public protocol UndoWay: Sendable {
+    static var action: String { get }
+    static var title: String { get }
+    static var direction: UndoStack.Direction { get }
+    static func nextName(in stack: UndoStack) -> String?
+    static func pop(from stack: inout UndoStack) -> UndoStack.Entry?
+}
+
+public enum Backwards: UndoWay {
+    public static let action = "undo"
+    public static let title = "Undo"
+    public static var direction: UndoStack.Direction { .undoing }
+    public static func nextName(in stack: UndoStack) -> String? { stack.undoName }
+    public static func pop(from stack: inout UndoStack) -> UndoStack.Entry? { stack.popUndo() }
+}
+
+public enum Forwards: UndoWay {
+    public static let action = "redo"
+    public static let title = "Redo"
+    public static var direction: UndoStack.Direction { .redoing }
+    public static func nextName(in stack: UndoStack) -> String? { stack.redoName }
+    public static func pop(from stack: inout UndoStack) -> UndoStack.Entry? { stack.popRedo() }
+}
+
+public typealias Undo = UndoCommand<Backwards>
+public typealias Redo = UndoCommand<Forwards>

@@ -1,0 +1,64 @@
+/// What a performer works on: a copy of the session and a transaction on the catalog.
+/// Both become real only when the command succeeds.
+public struct PerformContext {
+    public var session: Session
+    public var catalog: CatalogTransaction
+    public let action: String
+    public let arguments: Arguments
+    /// The responder performing the command.
+    public let performer: ResponderPath
+    /// What responders on the chain contributed, nearest last so it wins.
+    public internal(set) var values: ContextValues
+    /// Members of the command's `result` object.
+    public var result: [(key: String, value: JSON)] = []
+    public private(set) var emitted: [Event] = []
+    var undoDirection = UndoStack.Direction.normal
+
+    init(session: Session, catalog: any CatalogReading, action: String, arguments: Arguments, performer: ResponderPath, values: ContextValues) {
+        self.session = session
+        self.catalog = CatalogTransaction(base: catalog)
+        self.action = action
+        self.arguments = arguments
+        self.performer = performer
+        self.values = values
+    }
+
+    /// Sends `event` up the chain from `source` (the performer by default) once the
+    /// command has succeeded.
+    public mutating func emit(_ event: Event, from source: ResponderPath? = nil) {
+        var event = event
+        event.source = source ?? event.source ?? performer
+        emitted.append(event)
+    }
+
+    /// The window whose undo stack a registration goes to by default: the window the
+    /// command travels in.
+    public var windowID: String? { values[WindowKey.self]?.id ?? performer.windowID }
+
+    /// Registers the inverse of what the command did on `window`'s undo stack (the
+    /// command's window by default). While undoing it lands on the redo stack.
+    public mutating func registerUndo(named name: String, in window: String? = nil, _ action: @escaping UndoStack.Action) {
+        guard let id = window ?? windowID else { return }
+        let direction = undoDirection
+        session.updateUndoStack(ofWindow: id) { $0.register(UndoStack.Entry(name: name, action: action), direction: direction) }
+    }
+
+    /// Writes `changes` through the catalog transaction, records their inverse for undo
+    /// under `name`, and emits `ratingChanged`. Undo and redo go through here again.
+    public mutating func changeRatings(_ changes: [RatingChange], undoName name: String) {
+        let previous = catalog.currentRatings(of: changes.map(\.id))
+        catalog.setRatings(changes)
+        emit(.ratingChanged(changes))
+        registerUndo(named: name) { context throws(CommandError) in
+            context.changeRatings(previous, undoName: name)
+        }
+    }
+
+    /// Runs an undo entry in `direction`, so what it registers lands on the other stack.
+    mutating func run(_ entry: UndoStack.Entry, direction: UndoStack.Direction) throws(CommandError) {
+        let saved = undoDirection
+        undoDirection = direction
+        defer { undoDirection = saved }
+        try entry.action(&self)
+    }
+}

@@ -1,0 +1,101 @@
+extension JSONParser {
+    mutating func parseString() throws(Failure) -> String {
+        let start = index
+        index += 1  // opening quote
+        var utf8: [UInt8] = []
+        while true {
+            guard let byte = current else { throw failure("unterminated string", at: start) }
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                guard let text = String(validating: utf8, as: UTF8.self) else {
+                    throw failure("string is not valid UTF-8", at: start)
+                }
+                return text
+            case UInt8(ascii: "\\"):
+                index += 1
+                try parseEscape(into: &utf8)
+            case 0x00..<0x20:
+                throw failure("control character in string")
+            default:
+                utf8.append(byte)
+                index += 1
+            }
+        }
+    }
+
+    private mutating func parseEscape(into utf8: inout [UInt8]) throws(Failure) {
+        guard let byte = current else { throw failure("unterminated escape") }
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): utf8.append(0x22)
+        case UInt8(ascii: "\\"): utf8.append(0x5C)
+        case UInt8(ascii: "/"): utf8.append(0x2F)
+        case UInt8(ascii: "b"): utf8.append(0x08)
+        case UInt8(ascii: "f"): utf8.append(0x0C)
+        case UInt8(ascii: "n"): utf8.append(0x0A)
+        case UInt8(ascii: "r"): utf8.append(0x0D)
+        case UInt8(ascii: "t"): utf8.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try parseHex4()
+            if (0xD800..<0xDC00).contains(scalar) {
+                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw failure("unpaired surrogate in \\u escape")
+                }
+                index += 2
+                let low = try parseHex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw failure("invalid low surrogate in \\u escape") }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00..<0xE000).contains(scalar) {
+                throw failure("unpaired surrogate in \\u escape")
+            }
+            guard let unicode = Unicode.Scalar(scalar) else { throw failure("invalid \\u escape") }
+            utf8.append(contentsOf: UTF8.encode(unicode)!)
+        default:
+            throw failure("invalid escape '\\\(Unicode.Scalar(byte).escaped(asASCII: true))'", at: index - 1)
+        }
+    }
+
+    private mutating func parseHex4() throws(Failure) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current else { throw failure("unterminated \\u escape") }
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw failure("invalid hex digit in \\u escape")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    mutating func parseNumber() throws(Failure) -> Double {
+        let start = index
+        if current == UInt8(ascii: "-") { index += 1 }
+        guard let first = current, isDigit(first) else { throw failure("invalid number", at: start) }
+        index += 1
+        if first != UInt8(ascii: "0") {
+            while let byte = current, isDigit(byte) { index += 1 }
+        }
+        if current == UInt8(ascii: ".") {
+            index += 1
+            guard let byte = current, isDigit(byte) else { throw failure("invalid number: digit expected after '.'", at: start) }
+            while let byte = current, isDigit(byte) { index += 1 }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            guard let byte = current, isDigit(byte) else { throw failure("invalid number: digit expected in exponent", at: start) }
+            while let byte = current, isDigit(byte) { index += 1 }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw failure("number out of range", at: start) }
+        return value
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}

@@ -1,0 +1,54 @@
+/// A menu item as it stands now for one session: the item, who would perform it, and what
+/// that responder's validation said.
+public struct ValidatedMenuItem: Sendable {
+    public var item: MenuItem
+    public var target: ResponderPath?
+    public var isEnabled: Bool
+    public var state: CheckState
+    public var title: String
+    public var isHidden: Bool
+    public var trace: [TraceStep]?
+}
+
+public enum ValidatedMenuEntry: Sendable {
+    case item(ValidatedMenuItem)
+    case submenu(id: String, title: String, entries: [ValidatedMenuEntry])
+}
+
+/// Validates a whole menu bar against one session's chain in one pass, sharing work
+/// between items (one rating histogram per responder, not per item).
+public struct MenuValidator: Sendable {
+    public let dispatcher: CommandDispatcher
+
+    public init(dispatcher: CommandDispatcher) {
+        self.dispatcher = dispatcher
+    }
+
+    public func validate(_ bar: MenuBar, in session: Session, catalog: any CatalogReading, explain: Bool = false) -> [ValidatedMenuEntry] {
+        let scope = ValidationScope(session: session, catalog: catalog)
+        return bar.menus.map { validate($0, scope: scope, explain: explain) }
+    }
+
+    public func validate(_ item: MenuItem, in session: Session, catalog: any CatalogReading, explain: Bool = false) -> ValidatedMenuItem {
+        validate(item, scope: ValidationScope(session: session, catalog: catalog), explain: explain)
+    }
+
+    private func validate(_ menu: Menu, scope: ValidationScope, explain: Bool) -> ValidatedMenuEntry {
+        .submenu(id: menu.id, title: menu.title, entries: menu.entries.map { entry in
+            switch entry {
+            case .item(let item): .item(validate(item, scope: scope, explain: explain))
+            case .submenu(let submenu): validate(submenu, scope: scope, explain: explain)
+            }
+        })
+    }
+
+    private func validate(_ item: MenuItem, scope: ValidationScope, explain: Bool) -> ValidatedMenuItem {
+        let resolution = dispatcher.resolve(item.invocation, in: scope, explain: explain)
+        let validation = resolution.validation
+        return ValidatedMenuItem(
+            item: item, target: resolution.target, isEnabled: resolution.isEnabled, state: validation?.state ?? .off,
+            title: validation?.title ?? item.title, isHidden: validation?.isHidden ?? false,
+            trace: explain ? resolution.trace : nil
+        )
+    }
+}

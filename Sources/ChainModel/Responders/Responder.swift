@@ -1,0 +1,33 @@
+/// What kind of responder a path names; built-in handlers are registered per kind, the way
+/// AppKit methods belong to a responder class.
+public enum ResponderKind: String, Sendable, Hashable, CaseIterable {
+    case application
+    case window
+    case grid
+    case viewer
+}
+
+/// A responder as commands see it: a value snapshot of one node of a session's tree.
+///
+/// Typed commands name the responder type (or capability protocol) they need as their
+/// `Performer`; the chain walk hands them the snapshot of the responder it reached.
+public protocol Responder: Sendable {
+    var path: ResponderPath { get }
+    var kind: ResponderKind { get }
+}
+
+/// A responder whose images a rating command changes: a viewer's shown image, a grid's
+/// selection.
+public protocol RatingTarget: Responder {
+    /// The images a rating command applies to; empty when there are none.
+    var ratedImages: [ImageID] { get }
+    /// Why there is nothing to rate, for traces ("selection is empty").
+    var emptyReason: String { get }
+}
+
+/// The application: the root of every chain.
+public struct Application: Responder {
+    public var path: ResponderPath { .app }
+    public var kind: ResponderKind { .application }
+    public let windowIDs: [String]
+}

@@ -1,0 +1,101 @@
+/// One remote UI: the application, its windows, the first responder, and what was
+/// attached to responders at run time. A value: a command works on a copy and the copy
+/// replaces the original only when the command succeeds, so a failed command changes nothing.
+public struct Session: Sendable {
+    public private(set) var windows: [Window]
+    public private(set) var firstResponder: ResponderPath
+    var attachments = Attachments()
+    private var windowCounter = 1
+
+    /// A new session: one browser window `main`, empty selection, no image shown, first
+    /// responder `main/grid`.
+    public init() {
+        let main = Window(id: "main", kind: .browser)
+        windows = [main]
+        firstResponder = main.defaultResponder
+    }
+
+    /// The chain from `start` (the first responder by default) up to `app`.
+    public func chain(from start: ResponderPath? = nil) -> [ResponderPath] {
+        var chain: [ResponderPath] = []
+        var next: ResponderPath? = start ?? firstResponder
+        while let path = next {
+            chain.append(path)
+            next = path.parent
+        }
+        return chain
+    }
+
+    public func window(_ id: String) -> Window? {
+        windows.first { $0.id == id }
+    }
+
+    /// The responder `path` names in this session, or `nil`.
+    public func responder(at path: ResponderPath) -> (any Responder)? {
+        if path == .app { return Application(windowIDs: windows.map(\.id)) }
+        guard let windowID = path.windowID, let window = window(windowID) else { return nil }
+        if path.string.utf8.count == windowID.utf8.count { return window }
+        if let grid = window.grid, grid.path == path { return grid }
+        if window.viewer.path == path { return window.viewer }
+        return nil
+    }
+
+    public func contains(_ path: ResponderPath) -> Bool { responder(at: path) != nil }
+
+    /// Every responder path of the session, windows in order, each followed by its children.
+    public var allPaths: [ResponderPath] {
+        [.app] + windows.flatMap { window in
+            [window.path] + [window.grid?.path, window.viewer.path].compactMap { $0 }
+        }
+    }
+
+    // MARK: Changes, used by performers
+
+    public mutating func focus(_ path: ResponderPath) throws(CommandError) {
+        guard contains(path) else { throw .notFound(kind: .responder, name: path.string, field: "responder") }
+        firstResponder = path
+    }
+
+    public mutating func select(_ ids: [ImageID], inGrid path: ResponderPath) {
+        updateWindow(of: path) { $0.grid?.select(ids) }
+    }
+
+    public mutating func show(_ image: ImageID?, inViewer path: ResponderPath) {
+        updateWindow(of: path) { $0.viewer.image = image }
+    }
+
+    /// Opens a window and makes it key (first responder: its grid or viewer).
+    @discardableResult
+    public mutating func openWindow(kind: Window.Kind, image: ImageID? = nil) -> Window {
+        var number = windowCounter + 1
+        while window("w\(number)") != nil { number += 1 }
+        windowCounter = number
+        let window = Window(id: "w\(number)", kind: kind, image: image)
+        windows.append(window)
+        firstResponder = window.defaultResponder
+        return window
+    }
+
+    /// Closes a window with everything attached to its responders; focus moves to the
+    /// last remaining window, or to `app` when none is left.
+    public mutating func closeWindow(_ id: String) throws(CommandError) {
+        guard let index = windows.firstIndex(where: { $0.id == id }) else {
+            throw .notFound(kind: .responder, name: id, field: nil)
+        }
+        let closed = windows.remove(at: index)
+        attachments.removeAll(within: closed.path)
+        if firstResponder.isWithin(closed.path) {
+            firstResponder = windows.last?.defaultResponder ?? .app
+        }
+    }
+
+    mutating func updateUndoStack(ofWindow id: String, _ change: (inout UndoStack) -> Void) {
+        guard let index = windows.firstIndex(where: { $0.id == id }) else { return }
+        change(&windows[index].undoStack)
+    }
+
+    private mutating func updateWindow(of path: ResponderPath, _ change: (inout Window) -> Void) {
+        guard let id = path.windowID, let index = windows.firstIndex(where: { $0.id == id }) else { return }
+        change(&windows[index])
+    }
+}

@@ -1,0 +1,35 @@
+/// A window: a browser (window → grid → viewer) or a viewer window (window → viewer).
+/// Each window owns its undo stack.
+public struct Window: Responder {
+    public enum Kind: String, Sendable, CaseIterable {
+        case browser
+        case viewer
+    }
+
+    public let id: String
+    public let windowKind: Kind
+    public internal(set) var grid: ImageGrid?
+    public internal(set) var viewer: ImageViewer
+    public internal(set) var undoStack = UndoStack()
+
+    public var path: ResponderPath { ResponderPath(unchecked: id) }
+    public var kind: ResponderKind { .window }
+
+    init(id: String, kind: Kind, image: ImageID? = nil) {
+        self.id = id
+        self.windowKind = kind
+        let path = ResponderPath(unchecked: id)
+        switch kind {
+        case .browser:
+            let gridPath = path.appending("grid")
+            grid = ImageGrid(path: gridPath)
+            viewer = ImageViewer(path: gridPath.appending("viewer"), image: image, isInBrowser: true)
+        case .viewer:
+            grid = nil
+            viewer = ImageViewer(path: path.appending("viewer"), image: image, isInBrowser: false)
+        }
+    }
+
+    /// Where focus goes when the window becomes key: its grid, or its viewer.
+    public var defaultResponder: ResponderPath { grid?.path ?? viewer.path }
+}

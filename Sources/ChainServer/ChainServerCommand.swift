@@ -1,0 +1,4 @@
+@main
+struct ChainServerCommand {
+    static func main() {}
+}

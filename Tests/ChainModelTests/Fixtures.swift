@@ -1,0 +1,41 @@
+@testable import ChainModel
+
+/// A catalog of `count` images `img-1…img-count`, rated `id % 6`.
+func makeCatalog(count: Int = 20) -> InMemoryCatalog {
+    InMemoryCatalog(images: (1...count).map { Image(id: ImageID(Int64($0)), name: "image \($0).jpg", rating: Rating($0 % 6)!) })
+}
+
+func ids(_ raw: Int...) -> [ImageID] { raw.map { ImageID(Int64($0)) } }
+
+/// A session with its catalog that applies each successful command the way the server
+/// does: catalog writes first, then the new session.
+struct Harness {
+    var session = Session()
+    let catalog: InMemoryCatalog
+    var dispatcher = CommandDispatcher.standard
+
+    init(count: Int = 20) {
+        catalog = makeCatalog(count: count)
+    }
+
+    @discardableResult
+    mutating func send(_ action: String, _ arguments: Arguments = .empty, from start: ResponderPath? = nil) throws(CommandFailure) -> CommandOutcome {
+        let outcome = try dispatcher.perform(Invocation(action: action, arguments: arguments), in: session, catalog: catalog, from: start, explain: true)
+        catalog.apply(outcome.changes)
+        session = outcome.session
+        return outcome
+    }
+
+    func validate(_ action: String, _ arguments: Arguments = .empty, from start: ResponderPath? = nil) -> Resolution {
+        dispatcher.validate(Invocation(action: action, arguments: arguments), in: session, catalog: catalog, from: start, explain: true)
+    }
+
+    func rating(_ raw: Int) -> Int? { catalog.rating(of: ImageID(Int64(raw)))?.value }
+
+}
+
+/// Runs `body` expecting a command failure and returns its error.
+func failure(_ body: () throws -> Void) -> CommandError? {
+    do { try body() } catch let error as CommandFailure { return error.error } catch {}
+    return nil
+}

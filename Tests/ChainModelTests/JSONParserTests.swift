@@ -1,0 +1,69 @@
+import Testing
+@testable import ChainModel
+
+struct JSONParserTests {
+    @Test func parsesEveryKindOfValue() throws {
+        let value = try JSONParser.parse(#"{"a": [1, -2.5e2, true, false, null], "b": "x\u00e9\n\"", "c": {}}"#)
+        #expect(value["a"] == [1, -250, true, false, nil])
+        #expect(value["b"] == "xé\n\"")
+        #expect(value["c"] == .object([]))
+    }
+
+    @Test func keepsMemberOrderAndSurrogatePairs() throws {
+        let value = try JSONParser.parse(#"{"z": 1, "a": "\ud83d\ude00"}"#)
+        #expect(value.objectMembers?.map(\.key) == ["z", "a"])
+        #expect(value["a"] == "😀")
+    }
+
+    @Test(arguments: [
+        ("", "unexpected end of input"),
+        ("{", "expected a quoted member name"),
+        ("{\"a\" 1}", "expected ':'"),
+        ("[1,]", "unexpected character"),
+        ("01", "unexpected content after the value"),
+        ("\"abc", "unterminated string"),
+        ("\"\\x\"", "invalid escape"),
+        ("\"\\ud800\"", "unpaired surrogate"),
+        ("tru", "invalid literal"),
+        ("1e999", "number out of range"),
+        ("[1] x", "unexpected content after the value"),
+        ("-", "invalid number"),
+    ])
+    func refusesMalformedInput(text: String, reason: String) {
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text) }
+        do {
+            _ = try JSONParser.parse(text)
+        } catch {
+            #expect(error.reason.contains(reason), "\(error.reason)")
+        }
+    }
+
+    @Test func refusesInvalidUTF8() {
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
+    }
+
+    @Test func limitsNestingWithoutExhaustingTheStack() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        do {
+            _ = try JSONParser.parse(deep, maxDepth: 32)
+            Issue.record("deep input parsed")
+        } catch {
+            #expect(error.tooDeep)
+        }
+        let ok = String(repeating: "[", count: 32) + String(repeating: "]", count: 32)
+        #expect(throws: Never.self) { try JSONParser.parse(ok, maxDepth: 32) }
+    }
+
+    @Test func encodesWhatItParses() throws {
+        let text = #"{"name":"a\"b\\c\n","n":5,"f":2.5,"list":[true,null]}"#
+        let value = try JSONParser.parse(text)
+        #expect(value.text == text)
+        #expect(try JSONParser.parse(value.text) == value)
+    }
+
+    @Test func integersAreExactAndFractionsAreNot() {
+        #expect(JSON.number(5).intValue == 5)
+        #expect(JSON.number(5.5).intValue == nil)
+        #expect(JSON.string("5").intValue == nil)
+    }
+}
