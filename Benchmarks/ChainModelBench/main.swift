@@ -1,1 +1,73 @@
-print("placeholder")
+import ChainModel
+import Foundation
+
+/// Times `body` over `iterations` runs, five rounds after a warm-up, and prints the
+/// fastest round's mean as `NAME: VALUE ns/op` (the fastest is the least disturbed by
+/// other work on a shared machine).
+func measure(_ name: String, iterations: Int, _ body: () -> Int) {
+    // BENCH_ONLY=dispatch runs one figure, for profiling.
+    if let only = ProcessInfo.processInfo.environment["BENCH_ONLY"], only != name { return }
+    // BENCH_SCALE=0.01 runs fewer iterations, for instruction counting under valgrind.
+    let scale = Double(ProcessInfo.processInfo.environment["BENCH_SCALE"] ?? "") ?? 1
+    let iterations = max(1, Int(Double(iterations) * scale))
+    var sink = 0
+    for _ in 0..<max(1, iterations / 10) { sink &+= body() }
+    var best = Double.infinity
+    for _ in 0..<5 {
+        let start = ContinuousClock.now
+        for _ in 0..<iterations { sink &+= body() }
+        let elapsed = ContinuousClock.now - start
+        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+        best = min(best, nanoseconds / Double(iterations))
+    }
+    print("\(name): \(Int(best.rounded())) ns/op")
+    if sink == 42 { print("") }  // keeps the work observable
+}
+
+func loadMenuBar() throws -> MenuBar {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let path = CommandLine.arguments.dropFirst().first ?? root.appendingPathComponent("config/menus.json").path
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    return try MenuBar(definition: try JSONParser.parse(bytes), knownActions: HandlerRegistry.standard.actions)
+}
+
+let dispatcher = CommandDispatcher.standard
+let catalog = InMemoryCatalog(ratings: (1...20_000).map { (id: ImageID(Int64($0)), rating: Rating($0 % 6)!) })
+let bar = try loadMenuBar()
+let validator = MenuValidator(dispatcher: dispatcher)
+
+// A 4-deep chain: main/grid/viewer (showing an image) → main/grid (3 selected) → main → app.
+var session = Session()
+for invocation in [
+    Invocation(action: "select", arguments: ["images": ["img-3", "img-4", "img-9"]]),
+    Invocation(action: "openImage"),
+] {
+    session = try dispatcher.perform(invocation, in: session, catalog: catalog).session
+}
+precondition(session.chain().count == 4)
+print("# menu: \(bar.allItems.count) items; chain: \(session.chain().map(\.string).joined(separator: " → "))")
+
+measure("menu-validate", iterations: 20_000) {
+    validator.validate(bar, in: session, catalog: catalog).count
+}
+
+var dispatchSession = session
+let setRatings = (0...5).map { Invocation(action: "setRating", arguments: ["rating": .number(Double($0))]) }
+var round = 0
+measure("dispatch", iterations: 100_000) {
+    round &+= 1
+    let outcome = try! dispatcher.perform(setRatings[round % 6], in: dispatchSession, catalog: catalog)
+    catalog.apply(outcome.changes)
+    dispatchSession = outcome.session
+    return outcome.changes.count
+}
+
+var bigSelection = Session()
+bigSelection = try dispatcher.perform(
+    Invocation(action: "select", arguments: ["images": .array((1...10_000).map { .string("img-\($0 * 2)") })]),
+    in: bigSelection, catalog: catalog
+).session
+let setFive = Invocation(action: "setRating", arguments: ["rating": 5])
+measure("validate-10k-selection", iterations: 500) {
+    dispatcher.validate(setFive, in: bigSelection, catalog: catalog).validation?.state == .mixed ? 1 : 0
+}

@@ -10,8 +10,8 @@ struct ContextValuesTests {
         try harness.send("select", ["images": ["img-4", "img-2"]])
         try harness.send("openImage")
         let seen = Mutex<(String?, [ImageID]?, ImageID??, String?)>((nil, nil, nil, nil))
-        try harness.session.attach(.provider(ContextProvider { _, values in values[Note.self] = "from app" }), to: "app")
-        try harness.session.attach(.provider(ContextProvider { _, values in values[Note.self] = "from main" }), to: "main")
+        try harness.session.attach(.provider(ContextProvider { _, _, values in values[Note.self] = "from app" }), to: "app")
+        try harness.session.attach(.provider(ContextProvider { _, _, values in values[Note.self] = "from main" }), to: "main")
         try harness.session.attach(.handler(ActionHandler(
             validate: { _ in .handles(.enabled) },
             perform: { context in

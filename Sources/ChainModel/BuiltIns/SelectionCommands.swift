@@ -107,3 +107,22 @@ public struct OpenImage: Command {
         context.result = [(key: "image", value: id.argumentJSON), (key: "viewer", value: .string(viewer.string))]
     }
 }
+
+/// Opens the first selected image in a new viewer window, which becomes key.
+public struct OpenInNewWindow: Command {
+    public typealias Performer = ImageGrid
+    public static let action = "openInNewWindow"
+
+    public init() {}
+    public init(arguments: Arguments) throws(ArgumentError) { try arguments.allowOnly() }
+    public var arguments: Arguments { .empty }
+
+    public func validate(_ grid: ImageGrid, _ input: HandlerInput) -> HandlerVerdict {
+        .handles(grid.selection.isEmpty ? .disabled(grid.emptyReason) : .enabled)
+    }
+
+    public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
+        guard let image = grid.selection.first else { return }
+        try NewWindow(kind: .viewer, image: image).perform(Application(), &context)
+    }
+}

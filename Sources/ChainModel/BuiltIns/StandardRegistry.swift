@@ -13,6 +13,7 @@ extension HandlerRegistry {
         registry.register(SelectAll.self, on: .grid)
         registry.register(DeselectAll.self, on: .grid)
         registry.register(OpenImage.self, on: .grid)
+        registry.register(OpenInNewWindow.self, on: .grid)
         registry.register(CloseViewer.self, on: .viewer)
         registry.register(NextImage.self, on: .viewer)
         registry.register(PreviousImage.self, on: .viewer)
@@ -22,16 +23,16 @@ extension HandlerRegistry {
         registry.register(Focus.self, on: .application)
         registry.register(NewWindow.self, on: .application)
 
-        registry.register(.provider(ContextProvider { responder, values in
-            guard let window = responder as? Window else { return }
+        registry.register(.provider(ContextProvider { path, session, values in
+            guard let window = session.window(path.string) else { return }
             values[WindowKey.self] = (id: window.id, kind: window.windowKind)
         }), on: .window)
-        registry.register(.provider(ContextProvider { responder, values in
-            guard let grid = responder as? ImageGrid else { return }
+        registry.register(.provider(ContextProvider { path, session, values in
+            guard let id = path.windowID, let grid = session.window(id)?.grid else { return }
             values[SelectionKey.self] = grid.selection
         }), on: .grid)
-        registry.register(.provider(ContextProvider { responder, values in
-            guard let viewer = responder as? ImageViewer else { return }
+        registry.register(.provider(ContextProvider { path, session, values in
+            guard let id = path.windowID, let viewer = session.window(id)?.viewer, viewer.path == path else { return }
             values[ShownImageKey.self] = .some(viewer.image)
         }), on: .viewer)
 

@@ -48,9 +48,9 @@ public struct Redirect: Sendable {
 
 /// Adds what a responder knows to the context of a command passing through its chain.
 public struct ContextProvider: Sendable {
-    public let provide: @Sendable (_ responder: any Responder, _ values: inout ContextValues) -> Void
+    public let provide: @Sendable (_ responder: ResponderPath, _ session: Session, _ values: inout ContextValues) -> Void
 
-    public init(_ provide: @escaping @Sendable (_ responder: any Responder, _ values: inout ContextValues) -> Void) {
+    public init(_ provide: @escaping @Sendable (_ responder: ResponderPath, _ session: Session, _ values: inout ContextValues) -> Void) {
         self.provide = provide
     }
 }

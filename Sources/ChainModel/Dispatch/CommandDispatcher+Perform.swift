@@ -54,41 +54,43 @@ extension CommandDispatcher {
     func contextValues(for chain: [ResponderPath], in session: Session) -> ContextValues {
         var values = ContextValues()
         for path in chain.reversed() {
-            guard let responder = session.responder(at: path) else { continue }
-            let behaviors = behaviors(at: path, kind: responder.kind, in: session)
-            for entry in (behaviors.kind?.providers ?? []) + (behaviors.own?.providers ?? []) {
-                entry.value.provide(responder, &values)
+            if let kind = registry.behavior(of: path.kind) {
+                for entry in kind.providers { entry.value.provide(path, session, &values) }
+            }
+            if let own = session.attachments.behavior(at: path) {
+                for entry in own.providers { entry.value.provide(path, session, &values) }
             }
         }
         return values
     }
 
     /// Sends `event` from its source up to the application through the observers of each
-    /// responder, nearest registration first.
+    /// responder, the responder's own first, newest registration first.
     public func deliver(_ event: Event, in session: Session) -> EventDelivery {
         var current = event
         var hops: [EventHop] = []
         var next: ResponderPath? = event.source ?? session.firstResponder
         while let path = next {
             next = path.parent
-            guard let responder = session.responder(at: path) else { continue }
-            let behaviors = behaviors(at: path, kind: responder.kind, in: session)
-            let observers = (behaviors.kind?.observers ?? []) + (behaviors.own?.observers ?? [])
-            for entry in observers.reversed() where entry.value.eventType == nil || entry.value.eventType == current.type {
-                switch entry.value.react(current, path, session) {
-                case .pass:
-                    hops.append(EventHop(responder: path, eventType: current.type, action: .observed))
-                case .consume where current.isBroadcast, .replace where current.isBroadcast:
-                    hops.append(EventHop(responder: path, eventType: current.type, action: .ignored))
-                case .consume:
-                    hops.append(EventHop(responder: path, eventType: current.type, action: .consumed))
-                    return EventDelivery(emitted: event, delivered: current, hops: hops, consumedBy: path)
-                case .replace(var replacement):
-                    hops.append(EventHop(responder: path, eventType: current.type, action: .replaced(by: replacement.type)))
-                    replacement.source = replacement.source ?? path
-                    current = replacement
+            let consumed = try? firstResult(at: path, in: session) { behavior -> Bool? in
+                for entry in behavior.observers.reversed() where entry.value.eventType == nil || entry.value.eventType == current.type {
+                    switch entry.value.react(current, path, session) {
+                    case .pass:
+                        hops.append(EventHop(responder: path, eventType: current.type, action: .observed))
+                    case .consume where current.isBroadcast, .replace where current.isBroadcast:
+                        hops.append(EventHop(responder: path, eventType: current.type, action: .ignored))
+                    case .consume:
+                        hops.append(EventHop(responder: path, eventType: current.type, action: .consumed))
+                        return true
+                    case .replace(var replacement):
+                        hops.append(EventHop(responder: path, eventType: current.type, action: .replaced(by: replacement.type)))
+                        replacement.source = replacement.source ?? path
+                        current = replacement
+                    }
                 }
+                return nil
             }
+            if consumed == true { return EventDelivery(emitted: event, delivered: current, hops: hops, consumedBy: path) }
         }
         return EventDelivery(emitted: event, delivered: current, hops: hops, consumedBy: nil)
     }
@@ -105,28 +107,29 @@ extension CommandDispatcher {
         var next: ResponderPath? = performer
         while let path = next {
             next = path.parent
-            guard let responder = session.responder(at: path) else { continue }
-            let behaviors = behaviors(at: path, kind: responder.kind, in: session)
-            let catchers = (behaviors.kind?.catchers ?? []) + (behaviors.own?.catchers ?? [])
-            for entry in catchers.reversed() {
-                let disposition = entry.value.react(error, path)
-                guard disposition != .pass else { continue }
-                catches.append(ErrorCatch(responder: path, caught: error, disposition: disposition))
-                switch disposition {
-                case .pass:
-                    break
-                case .replace(let replacement):
-                    error = replacement
-                case .recover(var event):
-                    event.source = event.source ?? path
-                    let delivery = deliver(event, in: session)
-                    return CommandOutcome(
-                        action: invocation.action, handledBy: performer, session: session, changes: [], result: [],
-                        events: delivery.consumedBy == nil ? [delivery.delivered] : [], deliveries: [delivery],
-                        catches: catches, trace: trace
-                    )
+            let recovered = try firstResult(at: path, in: session) { behavior throws(CommandFailure) -> CommandOutcome? in
+                for entry in behavior.catchers.reversed() {
+                    let disposition = entry.value.react(error, path)
+                    guard disposition != .pass else { continue }
+                    catches.append(ErrorCatch(responder: path, caught: error, disposition: disposition))
+                    switch disposition {
+                    case .pass:
+                        break
+                    case .replace(let replacement):
+                        error = replacement
+                    case .recover(var event):
+                        event.source = event.source ?? path
+                        let delivery = deliver(event, in: session)
+                        return CommandOutcome(
+                            action: invocation.action, handledBy: performer, session: session, changes: [], result: [],
+                            events: delivery.consumedBy == nil ? [delivery.delivered] : [], deliveries: [delivery],
+                            catches: catches, trace: trace
+                        )
+                    }
                 }
+                return nil
             }
+            if let recovered { return recovered }
         }
         throw CommandFailure(error, catches: catches)
     }

@@ -13,8 +13,12 @@ public struct CommandDispatcher: Sendable {
         registry.actions.contains(action) || session.attachments.actions.contains(action)
     }
 
-    func behaviors(at path: ResponderPath, kind: ResponderKind, in session: Session) -> (own: Behavior?, kind: Behavior?) {
-        (session.attachments.behavior(at: path), registry.behavior(of: kind))
+    /// Runs `body` on the kind's behaviour, then on what is attached to the responder
+    /// itself, stopping when it returns a result.
+    func firstResult<T>(at path: ResponderPath, in session: Session, _ body: (Behavior) throws(CommandFailure) -> T?) throws(CommandFailure) -> T? {
+        if let own = session.attachments.behavior(at: path), let result = try body(own) { return result }
+        if let kind = registry.behavior(of: path.kind), let result = try body(kind) { return result }
+        return nil
     }
 
     /// Walks the chain from `start` (the first responder by default) to the first
@@ -32,8 +36,8 @@ public struct CommandDispatcher: Sendable {
                 if explain { trace.append(TraceStep(responder: path, hasHandler: false, verdict: .missing)) }
                 continue
             }
-            let behaviors = behaviors(at: path, kind: responder.kind, in: session)
-            if let handler = behaviors.own?.handler(for: invocation.action) ?? behaviors.kind?.handler(for: invocation.action) {
+            let own = session.attachments.behavior(at: path)
+            if let handler = own?.handler(for: invocation.action) ?? registry.handler(for: invocation.action, on: responder.kind) {
                 let verdict = handler.validate(HandlerInput(responder: responder, arguments: invocation.arguments, scope: scope))
                 switch verdict {
                 case .handles(let validation):
@@ -48,14 +52,13 @@ public struct CommandDispatcher: Sendable {
             } else if explain {
                 trace.append(TraceStep(responder: path, hasHandler: false, verdict: .noHandler))
             }
-            let redirects = (behaviors.own?.redirects ?? []) + (behaviors.kind?.redirects ?? [])
+            let redirects = (own?.redirects ?? []) + (registry.behavior(of: responder.kind)?.redirects ?? [])
             for entry in redirects.reversed() {
                 // A target on the chain below here was asked already.
                 guard let target = entry.value.target(invocation.action, responder, session), !origin.isWithin(target),
                       let redirected = session.responder(at: target) else { continue }
-                let targetBehaviors = self.behaviors(at: target, kind: redirected.kind, in: session)
-                guard let handler = targetBehaviors.own?.handler(for: invocation.action)
-                    ?? targetBehaviors.kind?.handler(for: invocation.action) else { continue }
+                guard let handler = session.attachments.behavior(at: target)?.handler(for: invocation.action)
+                    ?? registry.handler(for: invocation.action, on: redirected.kind) else { continue }
                 let verdict = handler.validate(HandlerInput(responder: redirected, arguments: invocation.arguments, scope: scope))
                 if explain { trace.append(TraceStep(responder: path, hasHandler: false, verdict: .redirected(to: target))) }
                 switch verdict {

@@ -1,8 +1,11 @@
 /// Registrations per responder kind: the behaviour every grid, viewer, window or the
 /// application has, like methods of an AppKit responder class. Built once, then shared.
 public struct HandlerRegistry: Sendable {
-    private(set) var kinds: [ResponderKind: Behavior] = [:]
+    /// Indexed by `ResponderKind.index`: the walk looks a kind up without hashing.
+    private var kinds = [Behavior](repeating: Behavior(), count: ResponderKind.allCases.count)
     private var nextToken = 1
+    /// Every action some responder kind handles, kept with the registrations.
+    public private(set) var actions: Set<String> = []
 
     public init() {}
 
@@ -10,7 +13,8 @@ public struct HandlerRegistry: Sendable {
     public mutating func register(_ registration: Registration, on kind: ResponderKind) -> RegistrationToken {
         let token = RegistrationToken(id: nextToken)
         nextToken += 1
-        kinds[kind, default: Behavior()].add(registration, token: token)
+        kinds[kind.index].add(registration, token: token)
+        if case .handler(_, let action) = registration { actions.insert(action) }
         return token
     }
 
@@ -22,14 +26,19 @@ public struct HandlerRegistry: Sendable {
 
     @discardableResult
     public mutating func remove(_ token: RegistrationToken) -> Bool {
-        for kind in kinds.keys where kinds[kind]!.remove(token) { return true }
+        for index in kinds.indices where kinds[index].remove(token) {
+            actions = Set(kinds.flatMap(\.handlers.keys))
+            return true
+        }
         return false
     }
 
-    func behavior(of kind: ResponderKind) -> Behavior? { kinds[kind] }
+    func behavior(of kind: ResponderKind?) -> Behavior? {
+        guard let kind, !kinds[kind.index].isEmpty else { return nil }
+        return kinds[kind.index]
+    }
 
-    /// Every action some responder kind handles.
-    public var actions: Set<String> {
-        Set(kinds.values.flatMap(\.handlers.keys))
+    func handler(for action: String, on kind: ResponderKind) -> ActionHandler? {
+        kinds[kind.index].handler(for: action)
     }
 }

@@ -5,6 +5,16 @@ public enum ResponderKind: String, Sendable, Hashable, CaseIterable {
     case window
     case grid
     case viewer
+
+    /// Position in `allCases`, for tables indexed by kind.
+    var index: Int {
+        switch self {
+        case .application: 0
+        case .window: 1
+        case .grid: 2
+        case .viewer: 3
+        }
+    }
 }
 
 /// A responder as commands see it: a value snapshot of one node of a session's tree.
@@ -29,5 +39,6 @@ public protocol RatingTarget: Responder {
 public struct Application: Responder {
     public var path: ResponderPath { .app }
     public var kind: ResponderKind { .application }
-    public let windowIDs: [String]
+
+    public init() {}
 }

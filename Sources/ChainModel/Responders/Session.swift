@@ -32,9 +32,9 @@ public struct Session: Sendable {
 
     /// The responder `path` names in this session, or `nil`.
     public func responder(at path: ResponderPath) -> (any Responder)? {
-        if path == .app { return Application(windowIDs: windows.map(\.id)) }
-        guard let windowID = path.windowID, let window = window(windowID) else { return nil }
-        if path.string.utf8.count == windowID.utf8.count { return window }
+        if path == .app { return Application() }
+        guard let window = windows.first(where: { path.belongs(toWindow: $0.id) }) else { return nil }
+        if path.string.utf8.count == window.id.utf8.count { return window }
         if let grid = window.grid, grid.path == path { return grid }
         if window.viewer.path == path { return window.viewer }
         return nil

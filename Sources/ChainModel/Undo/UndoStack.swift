@@ -1,6 +1,9 @@
 /// A window's undo and redo stacks, with `UndoManager` semantics: an action registered
 /// while undoing lands on the redo stack, one registered while redoing on the undo stack,
 /// and any other registration clears the redo stack.
+///
+/// The stacks are persistent lists, so a command working on a copy of the session pushes
+/// in constant time instead of copying a hundred entries.
 public struct UndoStack: Sendable {
     public typealias Action = @Sendable (inout PerformContext) throws(CommandError) -> Void
 
@@ -9,33 +12,72 @@ public struct UndoStack: Sendable {
         let action: Action
     }
 
-    /// How many undo levels a window keeps; the oldest are dropped past it.
+    /// How many undo levels a window keeps; older ones are dropped.
     public static let levels = 100
 
-    public private(set) var undoEntries: [Entry] = []
-    public private(set) var redoEntries: [Entry] = []
+    final class Node: Sendable {
+        let entry: Entry
+        let next: Node?
+        let depth: Int
 
-    public var canUndo: Bool { !undoEntries.isEmpty }
-    public var canRedo: Bool { !redoEntries.isEmpty }
-    public var undoName: String? { undoEntries.last?.name }
-    public var redoName: String? { redoEntries.last?.name }
+        init(_ entry: Entry, next: Node?) {
+            self.entry = entry
+            self.next = next
+            self.depth = (next?.depth ?? 0) + 1
+        }
+    }
+
+    private var undoTop: Node?
+    private var redoTop: Node?
+
+    public var canUndo: Bool { undoTop != nil }
+    public var canRedo: Bool { redoTop != nil }
+    public var undoName: String? { undoTop?.entry.name }
+    public var redoName: String? { redoTop?.entry.name }
+
+    /// Undo entries, oldest first.
+    public var undoEntries: [Entry] { Self.entries(from: undoTop) }
+    public var redoEntries: [Entry] { Self.entries(from: redoTop) }
 
     public enum Direction: Sendable { case normal, undoing, redoing }
 
     mutating func register(_ entry: Entry, direction: Direction) {
         switch direction {
         case .normal:
-            undoEntries.append(entry)
-            redoEntries.removeAll()
+            undoTop = Self.push(entry, onto: undoTop)
+            redoTop = nil
         case .undoing:
-            redoEntries.append(entry)
+            redoTop = Self.push(entry, onto: redoTop)
         case .redoing:
-            undoEntries.append(entry)
+            undoTop = Self.push(entry, onto: undoTop)
         }
-        if undoEntries.count > Self.levels { undoEntries.removeFirst(undoEntries.count - Self.levels) }
-        if redoEntries.count > Self.levels { redoEntries.removeFirst(redoEntries.count - Self.levels) }
     }
 
-    mutating func popUndo() -> Entry? { undoEntries.popLast() }
-    mutating func popRedo() -> Entry? { redoEntries.popLast() }
+    mutating func popUndo() -> Entry? {
+        defer { undoTop = undoTop?.next }
+        return undoTop?.entry
+    }
+
+    mutating func popRedo() -> Entry? {
+        defer { redoTop = redoTop?.next }
+        return redoTop?.entry
+    }
+
+    /// Pushes, and once the list holds twice the levels, rebuilds it with the newest
+    /// `levels` entries: trimming costs O(1) per push on average.
+    private static func push(_ entry: Entry, onto top: Node?) -> Node {
+        let node = Node(entry, next: top)
+        guard node.depth > 2 * levels else { return node }
+        return entries(from: node).suffix(levels).reduce(nil as Node?) { Node($1, next: $0) }!
+    }
+
+    private static func entries(from top: Node?) -> [Entry] {
+        var entries: [Entry] = []
+        var node = top
+        while let current = node {
+            entries.append(current.entry)
+            node = current.next
+        }
+        return entries.reversed()
+    }
 }

@@ -1,0 +1,70 @@
+#ifndef CMICROHTTPD_SHIM_H
+#define CMICROHTTPD_SHIM_H
+
+/* microhttpd.h expects these to be included first on Linux. */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+
+#include <microhttpd.h>
+
+/*
+ * Swift cannot import C variadic functions, so every variadic libmicrohttpd
+ * call ChainServer needs gets a fixed-signature wrapper here. Each option is
+ * passed explicitly so that none of libmicrohttpd's unsafe defaults (no
+ * connection timeout, no per-IP limit) can apply by omission.
+ */
+
+/* Starts a daemon bound to `addr`; the port argument is ignored by
+   libmicrohttpd because MHD_OPTION_SOCK_ADDR is given. */
+static inline struct MHD_Daemon *
+cmhd_start_daemon(unsigned int flags,
+                  const struct sockaddr *addr,
+                  MHD_AccessHandlerCallback handler,
+                  void *handler_cls,
+                  MHD_RequestCompletedCallback completed,
+                  void *completed_cls,
+                  unsigned int thread_pool_size,
+                  unsigned int connection_limit,
+                  unsigned int per_ip_limit,
+                  unsigned int timeout_seconds,
+                  size_t memory_limit)
+{
+    return MHD_start_daemon(flags, 0,
+                            NULL, NULL,
+                            handler, handler_cls,
+                            MHD_OPTION_SOCK_ADDR, addr,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                            MHD_OPTION_END);
+}
+
+/* The port the daemon really listens on (useful when bound to port 0);
+   0 if libmicrohttpd cannot tell. */
+static inline uint16_t
+cmhd_daemon_bind_port(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/* The peer address of a connection, owned by libmicrohttpd and valid only
+   while the connection is; NULL if unavailable. */
+static inline const struct sockaddr *
+cmhd_connection_client_address(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
+
+#endif /* CMICROHTTPD_SHIM_H */

@@ -1,0 +1,76 @@
+import CMicroHTTPD
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A configuration checked and converted into what `MHD_start_daemon` takes, so that bad
+/// values fail with a clear message before libmicrohttpd sees them.
+struct HTTPDaemonLaunch {
+    let host: String
+    let port: UInt16
+    let address: HTTPSocketAddress
+    let flags: UInt32
+    let threads: UInt32
+    let connectionLimit: UInt32
+    let perIPConnectionLimit: UInt32
+    let timeoutSeconds: UInt32
+    let memoryLimit: Int
+
+    init(configuration: HTTPServer.Configuration) throws(HTTPServerError) {
+        guard let address = HTTPSocketAddress(host: configuration.host, port: configuration.port) else {
+            throw .invalidHost(configuration.host)
+        }
+        host = configuration.host
+        port = configuration.port
+        self.address = address
+        threads = try Self.positive(configuration.effectiveThreads, "threads", max: 4096)
+        connectionLimit = try Self.positive(configuration.connectionLimit, "connectionLimit")
+        perIPConnectionLimit = try Self.positive(configuration.perIPConnectionLimit, "perIPConnectionLimit")
+        // libmicrohttpd reads 0 as "never time out", which this server does not allow.
+        timeoutSeconds = try Self.positive(configuration.connectionTimeoutSeconds, "connectionTimeoutSeconds")
+        guard configuration.connectionMemoryLimitBytes >= 4096 else {
+            throw .invalidConfiguration("connectionMemoryLimitBytes must be at least 4096")
+        }
+        memoryLimit = configuration.connectionMemoryLimitBytes
+        guard configuration.maxBodyBytes >= 0 else {
+            throw .invalidConfiguration("maxBodyBytes must not be negative")
+        }
+        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        self.flags = flags
+    }
+
+    /// Starts the daemon with `context` as both callbacks' context pointer. The caller owns
+    /// the retain on `context` and must balance it if this fails.
+    func start(context: UnsafeMutableRawPointer) -> Result<HTTPDaemonHandle, HTTPServerError> {
+        errno = 0
+        let daemon = address.withSockaddrPointer { sockaddr in
+            cmhd_start_daemon(
+                flags, sockaddr,
+                HTTPTrampoline.accessHandler, context,
+                HTTPTrampoline.completedHandler, context,
+                threads, connectionLimit, perIPConnectionLimit, timeoutSeconds, memoryLimit)
+        }
+        let failure = errno
+        if let daemon { return .success(HTTPDaemonHandle(pointer: daemon)) }
+        let reason = failure == 0 ? "libmicrohttpd refused the configuration" : String(cString: strerror(failure))
+        switch failure {
+        case EADDRINUSE:
+            return .failure(.addressInUse(host: host, port: port))
+        case EADDRNOTAVAIL, EACCES:
+            return .failure(.addressUnavailable(host: host, port: port, reason: reason))
+        default:
+            return .failure(.startFailed(host: host, port: port, reason: reason))
+        }
+    }
+
+    private static func positive(_ value: Int, _ name: String, max: Int = Int(UInt32.max)) throws(HTTPServerError) -> UInt32 {
+        guard value >= 1, value <= max else {
+            throw .invalidConfiguration("\(name) must be between 1 and \(max), got \(value)")
+        }
+        return UInt32(value)
+    }
+}

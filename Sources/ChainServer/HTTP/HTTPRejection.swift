@@ -1,0 +1,7 @@
+/// A request the HTTP layer refuses before it reaches `HTTPHandler.handle`. The handler still
+/// writes the answer (`HTTPHandler.response(for:)`) so that every error body has one format.
+enum HTTPRejection: Sendable, Equatable {
+    /// The body is larger than `HTTPServer.Configuration.maxBodyBytes`, either as declared by
+    /// `Content-Length` or as counted while a chunked body arrived.
+    case bodyTooLarge(limit: Int)
+}

@@ -1,0 +1,40 @@
+/// One complete HTTP request, gathered from libmicrohttpd's several callbacks into a single
+/// value so that routing and handlers never see the C library's piecemeal delivery.
+struct HTTPRequest: Sendable, Equatable {
+    /// The request method exactly as sent (`GET`, `PATCH`, or anything else); handlers decide
+    /// what to do with methods they do not support.
+    var method: String
+    /// The percent-decoded URL path without the query string.
+    var path: String
+    /// Percent-decoded query arguments. A key given twice keeps its first value, so a client
+    /// cannot override an earlier argument by repeating it.
+    var query: [String: String]
+    /// Request headers keyed by lower-cased name; repeated headers are joined with `", "`
+    /// (RFC 9110 §5.3).
+    var headers: [String: String]
+    /// The request body; empty when the client sent none.
+    var body: [UInt8]
+    /// The client's IP address as text (`127.0.0.1`, `::1`), or `""` if unknown.
+    var remoteAddress: String
+
+    init(
+        method: String,
+        path: String,
+        query: [String: String] = [:],
+        headers: [String: String] = [:],
+        body: [UInt8] = [],
+        remoteAddress: String = ""
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.remoteAddress = remoteAddress
+    }
+
+    /// Looks a header up by name in any letter case.
+    func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+}

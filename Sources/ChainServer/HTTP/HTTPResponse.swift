@@ -1,0 +1,41 @@
+/// The answer to one request. Headers keep their order and may repeat (e.g. `Set-Cookie`),
+/// which a dictionary could not express.
+struct HTTPResponse: Sendable, Equatable {
+    /// One response header field.
+    struct Header: Sendable, Equatable {
+        var name: String
+        var value: String
+
+        init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The status code; values outside 200...599 are answered as 500 by the HTTP layer.
+    var status: Int
+    var headers: [Header]
+    var body: [UInt8]
+
+    init(status: Int, headers: [Header] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A response whose body has the given media type, the common case for handlers.
+    init(status: Int, contentType: String, body: [UInt8]) {
+        self.init(status: status, headers: [Header(name: "Content-Type", value: contentType)], body: body)
+    }
+
+    /// A response with a UTF-8 text body of the given media type.
+    init(status: Int, contentType: String, text: String) {
+        self.init(status: status, contentType: contentType, body: Array(text.utf8))
+    }
+
+    /// The first value of the named header, compared without regard to letter case.
+    func header(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return headers.first { $0.name.lowercased() == wanted }?.value
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+extension HTTPServer {
+    /// How the server listens and what it tolerates from clients. Every limit is explicit
+    /// because libmicrohttpd's own defaults (no timeout, no per-IP limit) are unsafe on a
+    /// network.
+    struct Configuration: Sendable, Equatable {
+        /// Address to bind: an IPv4 or IPv6 literal (`"::1"`, `"[::1]"`), or `"localhost"`
+        /// (bound as 127.0.0.1). Default `"127.0.0.1"`, so nothing is exposed by accident.
+        var host: String
+        /// TCP port; 0 lets the kernel pick a free one (read it back from `HTTPServer.port`).
+        /// Default 0.
+        var port: UInt16
+        /// Worker threads, each with its own epoll loop; 0 means one per active core.
+        /// Default 0.
+        var threads: Int
+        /// Largest request body accepted; larger ones are answered with
+        /// `HTTPRejection.bodyTooLarge`. Default 1 MiB.
+        var maxBodyBytes: Int
+        /// Seconds a connection may stay idle before libmicrohttpd closes it. Default 30.
+        var connectionTimeoutSeconds: Int
+        /// Connections open at once across all clients. Default 1024.
+        var connectionLimit: Int
+        /// Connections open at once from one IP address, so one client cannot take them all.
+        /// Default 256.
+        var perIPConnectionLimit: Int
+        /// Memory per connection for headers and buffers; requests with larger headers are
+        /// refused by libmicrohttpd itself. Default 64 KiB.
+        var connectionMemoryLimitBytes: Int
+
+        init(
+            host: String = "127.0.0.1",
+            port: UInt16 = 0,
+            threads: Int = 0,
+            maxBodyBytes: Int = 1 << 20,
+            connectionTimeoutSeconds: Int = 30,
+            connectionLimit: Int = 1024,
+            perIPConnectionLimit: Int = 256,
+            connectionMemoryLimitBytes: Int = 64 << 10
+        ) {
+            self.host = host
+            self.port = port
+            self.threads = threads
+            self.maxBodyBytes = maxBodyBytes
+            self.connectionTimeoutSeconds = connectionTimeoutSeconds
+            self.connectionLimit = connectionLimit
+            self.perIPConnectionLimit = perIPConnectionLimit
+            self.connectionMemoryLimitBytes = connectionMemoryLimitBytes
+        }
+
+        /// The worker count actually used: `threads`, or one per core when 0.
+        var effectiveThreads: Int {
+            threads > 0 ? threads : max(1, ProcessInfo.processInfo.activeProcessorCount)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import CMicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The HTTP listener: a libmicrohttpd daemon with epoll worker threads that hands each
+/// complete request to an `HTTPHandler`. Start it, read `port`, and `shutdown` to drain.
+final class HTTPServer: Sendable {
+    let configuration: Configuration
+    private let context: HTTPServerContext
+    private let lifecycle = Mutex(Lifecycle.idle)
+
+    private enum Lifecycle {
+        case idle
+        case running(daemon: HTTPDaemonHandle, port: UInt16, context: Unmanaged<HTTPServerContext>)
+        case stopping
+        case stopped
+    }
+
+    init(configuration: Configuration = Configuration(), handler: any HTTPHandler) {
+        self.configuration = configuration
+        self.context = HTTPServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes)
+    }
+
+    deinit {
+        shutdown(timeout: .zero)
+    }
+
+    /// The port the daemon is bound to (the kernel's choice when configured with 0), or the
+    /// configured port while not running.
+    var port: UInt16 {
+        lifecycle.withLock { state in
+            if case .running(_, let port, _) = state { return port }
+            return configuration.port
+        }
+    }
+
+    /// Binds and starts the worker threads. Throws `HTTPServerError` with a message fit for an
+    /// operator (address in use, bad host, bad limits); a server can be started once.
+    func start() throws {
+        try lifecycle.withLock { state in
+            guard case .idle = state else { throw HTTPServerError.alreadyStarted }
+            let launch = try HTTPDaemonLaunch(configuration: configuration)
+            let retained = Unmanaged.passRetained(context)
+            switch launch.start(context: retained.toOpaque()) {
+            case .success(let daemon):
+                let bound = cmhd_daemon_bind_port(daemon.pointer)
+                state = .running(daemon: daemon, port: bound == 0 ? configuration.port : bound, context: retained)
+            case .failure(let error):
+                retained.release()
+                throw error
+            }
+        }
+    }
+
+    /// Stops accepting connections, waits until every request handed to the handler has been
+    /// answered or `timeout` passes, then stops the daemon. Requests still unanswered then are
+    /// closed without a response. Safe to call more than once, concurrently, before `start`,
+    /// or after `start` failed; only the first call does (and waits for) the work. Must not be
+    /// called on a libmicrohttpd thread (from inside `handle`), since stopping joins them.
+    func shutdown(timeout: Duration) {
+        let running: (HTTPDaemonHandle, Unmanaged<HTTPServerContext>)? = lifecycle.withLock { state in
+            switch state {
+            case .running(let daemon, _, let context):
+                state = .stopping
+                return (daemon, context)
+            case .idle:
+                state = .stopped
+                return nil
+            case .stopping, .stopped:
+                return nil
+            }
+        }
+        guard let (daemon, retained) = running else { return }
+        context.beginDraining()
+        let listener = MHD_quiesce_daemon(daemon.pointer)
+        if !waitForInFlight(until: .now + timeout) {
+            HTTPServer.report("shutdown timed out with \(context.inFlightCount) request(s) unanswered; closing them")
+            for reply in context.inFlightReplies() {
+                reply.abandon()
+            }
+            _ = waitForInFlight(until: .now + Self.abandonGrace)
+        }
+        MHD_stop_daemon(daemon.pointer)
+        if listener != MHD_INVALID_SOCKET {
+            close(listener)
+        }
+        retained.release()
+        lifecycle.withLock { $0 = .stopped }
+    }
+
+    /// How long abandoned connections get to be closed by the worker threads before the
+    /// daemon is stopped regardless.
+    private static let abandonGrace = Duration.milliseconds(500)
+
+    /// Polls rather than blocks: shutdown happens once, and a short poll keeps the hot path
+    /// free of any signalling.
+    private func waitForInFlight(until deadline: ContinuousClock.Instant) -> Bool {
+        while context.inFlightCount > 0 {
+            if ContinuousClock.now >= deadline { return false }
+            usleep(2_000)
+        }
+        return true
+    }
+
+    /// Writes a diagnostic line to standard error; the HTTP layer has no other voice, and its
+    /// problems (a malformed response, a timed-out shutdown) must not pass silently.
+    static func report(_ message: String) {
+        var line = "ChainServer HTTP: \(message)\n"
+        line.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+    }
+}

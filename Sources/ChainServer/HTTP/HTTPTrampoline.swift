@@ -1,0 +1,105 @@
+import CMicroHTTPD
+
+/// The C callbacks libmicrohttpd calls, turning its several access-handler calls per request
+/// into one `HTTPRequest` for the handler and one queued `HTTPResponse`.
+///
+/// Call sequence for a request: a first call after the headers (`*con_cls == NULL`), a call per
+/// chunk of body (`*upload_data_size > 0`), a final call (`*upload_data_size == 0`), and, if
+/// the handler answered later, one more call after the connection is resumed. Nothing is
+/// queued on the first call unless the request is refused, because queueing there makes
+/// libmicrohttpd drop keep-alive.
+enum HTTPTrampoline {
+    /// The access handler, as a C function pointer that captures nothing.
+    static var accessHandler: MHD_AccessHandlerCallback {
+        { context, connection, url, method, _, uploadData, uploadDataSize, requestState in
+            guard let context, let connection, let uploadDataSize, let requestState else { return MHD_Result.NO }
+            let server = Unmanaged<HTTPServerContext>.fromOpaque(context).takeUnretainedValue()
+            guard let existing = requestState.pointee else {
+                return HTTPTrampoline.begin(server: server, connection: connection, requestState: requestState)
+            }
+            let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeUnretainedValue()
+            if uploadDataSize.pointee > 0 {
+                if let uploadData {
+                    exchange.receive(
+                        UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee),
+                        limit: server.maxBodyBytes)
+                }
+                uploadDataSize.pointee = 0
+                return MHD_Result.YES
+            }
+            let path = url.map { String(cString: $0) } ?? "/"
+            let verb = method.map { String(cString: $0) } ?? ""
+            return HTTPTrampoline.finish(exchange, server: server, method: verb, path: path)
+        }
+    }
+
+    /// The completion notice: balances the retain taken in `begin` and stops counting the
+    /// request as in flight.
+    static var completedHandler: MHD_RequestCompletedCallback {
+        { context, _, requestState, _ in
+            guard let context, let requestState, let existing = requestState.pointee else { return }
+            requestState.pointee = nil
+            let server = Unmanaged<HTTPServerContext>.fromOpaque(context).takeUnretainedValue()
+            let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeRetainedValue()
+            if let reply = exchange.reply {
+                server.unregister(reply)
+            }
+        }
+    }
+
+    /// First call: allocate the per-request state and refuse a declared oversized body before
+    /// reading it.
+    private static func begin(
+        server: HTTPServerContext,
+        connection: OpaquePointer,
+        requestState: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        let declared = HTTPRequest.declaredContentLength(on: connection)
+        let limit = server.maxBodyBytes
+        let tooLarge = declared.map { $0 > UInt64(limit) } ?? false
+        // Reserve at most 64 KiB up front: a declared length costs the client nothing to send.
+        let expected = tooLarge ? 0 : Int(min(declared ?? 0, 64 << 10))
+        let exchange = HTTPExchange(connection: HTTPConnectionHandle(pointer: connection), expectedBodyBytes: expected)
+        requestState.pointee = Unmanaged.passRetained(exchange).toOpaque()
+        guard tooLarge else { return MHD_Result.YES }
+        return reject(.bodyTooLarge(limit: limit), server: server, connection: connection)
+    }
+
+    /// Final call, or the call after a resume.
+    private static func finish(
+        _ exchange: HTTPExchange, server: HTTPServerContext, method: String, path: String
+    ) -> MHD_Result {
+        let connection = exchange.connection.pointer
+        if let reply = exchange.reply {
+            return perform(reply.connectionResumed(), server: server, connection: connection)
+        }
+        if exchange.bodyTooLarge {
+            return reject(.bodyTooLarge(limit: server.maxBodyBytes), server: server, connection: connection)
+        }
+        let request = HTTPRequest(connection: connection, method: method, path: path, body: exchange.takeBody())
+        let reply = HTTPPendingReply(connection: exchange.connection)
+        exchange.reply = reply
+        server.register(reply)
+        server.handler.handle(request) { response in reply.respond(response) }
+        return perform(reply.handlerReturned(), server: server, connection: connection)
+    }
+
+    private static func perform(
+        _ action: HTTPReplyState.Action, server: HTTPServerContext, connection: OpaquePointer
+    ) -> MHD_Result {
+        switch action {
+        case .queue(let response):
+            return response.queue(on: connection, closingConnection: server.isDraining)
+        case .close:
+            return MHD_Result.NO
+        case .none, .suspend, .resume:
+            return MHD_Result.YES
+        }
+    }
+
+    private static func reject(
+        _ rejection: HTTPRejection, server: HTTPServerContext, connection: OpaquePointer
+    ) -> MHD_Result {
+        server.handler.response(for: rejection).queue(on: connection, closingConnection: server.isDraining)
+    }
+}

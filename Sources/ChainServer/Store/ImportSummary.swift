@@ -1,0 +1,34 @@
+/// What an import did, once it is over.
+struct ImportSummary: Equatable, Sendable {
+    var scanned: Int
+    var added: Int
+    var alreadyPresent: Int
+    var skipped: Int
+    var ignored: Int
+    var elapsed: Duration
+
+    init(_ progress: ImportProgress, elapsed: Duration) {
+        scanned = progress.scanned
+        added = progress.added
+        alreadyPresent = progress.alreadyPresent
+        skipped = progress.skipped
+        ignored = progress.ignored
+        self.elapsed = elapsed
+    }
+
+    /// The closing line of `chain-server import`, e.g.
+    /// `Imported 120 new images from 130 files in 1.4 s (8 already present, 2 unreadable, 5 other files ignored)`.
+    var summaryLine: String {
+        let noun = added == 1 ? "image" : "images"
+        let files = scanned == 1 ? "file" : "files"
+        return "Imported \(added) new \(noun) from \(scanned) \(files) in \(Self.seconds(elapsed)) "
+            + "(\(alreadyPresent) already present, \(skipped) unreadable, \(ignored) other files ignored)"
+    }
+
+    /// Seconds with one decimal: enough for a human, stable for tests.
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let tenths = max(0, seconds * 10 + attoseconds / 100_000_000_000_000_000)
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+}

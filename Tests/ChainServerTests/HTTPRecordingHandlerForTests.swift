@@ -1,0 +1,77 @@
+import Foundation
+import Synchronization
+
+@testable import ChainServer
+
+/// An `HTTPHandler` whose behaviour each test supplies, recording what reaches it so tests can
+/// assert on the exact `HTTPRequest` values (or that nothing reached it).
+final class RecordingHandler: HTTPHandler {
+    typealias Behaviour = @Sendable (HTTPRequest, @escaping @Sendable (HTTPResponse) -> Void) -> Void
+
+    private let behaviour: Behaviour
+    private let received = Mutex<[HTTPRequest]>([])
+    private let refused = Mutex<[HTTPRejection]>([])
+
+    init(_ behaviour: @escaping Behaviour = RecordingHandler.echo) {
+        self.behaviour = behaviour
+    }
+
+    /// Answers 200 with the request body and the method and path in headers.
+    static let echo: Behaviour = { request, respond in
+        var response = HTTPResponse(status: 200, contentType: "application/octet-stream", body: request.body)
+        response.headers.append(.init(name: "X-Method", value: request.method))
+        response.headers.append(.init(name: "X-Path", value: request.path))
+        respond(response)
+    }
+
+    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
+        received.withLock { $0.append(request) }
+        behaviour(request, respond)
+    }
+
+    func response(for rejection: HTTPRejection) -> HTTPResponse {
+        refused.withLock { $0.append(rejection) }
+        switch rejection {
+        case .bodyTooLarge(let limit):
+            return HTTPResponse(
+                status: 413, contentType: "application/problem+json",
+                text: #"{"status":413,"title":"Content Too Large","limit":\#(limit)}"#)
+        }
+    }
+
+    var requests: [HTTPRequest] { received.withLock { $0 } }
+    var rejections: [HTTPRejection] { refused.withLock { $0 } }
+
+    /// Waits until at least `count` requests have reached the handler.
+    func waitForRequests(_ count: Int, timeout: Duration = .seconds(5)) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while received.withLock({ $0.count }) < count {
+            if ContinuousClock.now >= deadline { return false }
+            usleep(1_000)
+        }
+        return true
+    }
+
+    /// Starts a server for this handler on a free port with two worker threads.
+    func startServer(_ configure: (inout HTTPServer.Configuration) -> Void = { _ in }) throws -> HTTPServer {
+        var configuration = HTTPServer.Configuration(port: 0, threads: 2)
+        configure(&configuration)
+        let server = HTTPServer(configuration: configuration, handler: self)
+        try server.start()
+        return server
+    }
+}
+
+/// A one-shot signal a test raises to let a parked handler answer, so "respond later" is
+/// driven by the test rather than by sleeps.
+final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+
+    func open() { semaphore.signal() }
+
+    /// Waits for `open`; false on timeout.
+    func wait(timeout: Duration = .seconds(5)) -> Bool {
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        return semaphore.wait(timeout: .now() + seconds) == .success
+    }
+}
