@@ -1,4 +1,79 @@
+import ChainModel
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `chain-server [serve]` runs the service until SIGTERM or SIGINT; `chain-server import DIR`
+/// adds image files to the catalog.
 @main
 struct ChainServerCommand {
-    static func main() {}
+    static func main() {
+        let options: CommandLineOptions
+        let configuration: ServerConfiguration
+        do {
+            options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+            if options.command == .help {
+                print(CommandLineOptions.usage)
+                return
+            }
+            configuration = try ServerConfiguration.load(options: options, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            fail("\(error)\n\n\(CommandLineOptions.usage)", code: 2)
+        }
+        switch options.command {
+        case .serve, .help: serve(configuration)
+        case .importImages(let directory): importImages(from: directory, configuration)
+        }
+    }
+
+    static func serve(_ configuration: ServerConfiguration) -> Never {
+        let log = Logger(level: configuration.logLevel)
+        let app: ChainServerApp
+        do {
+            app = try ChainServerApp(configuration: configuration, log: log)
+            try app.start()
+        } catch {
+            log.log(.error, "server.failed", [(key: "error", value: .string("\(error)"))])
+            fail("\(error)", code: 1)
+        }
+        // The one line on stdout, written whole and at once so a supervisor can wait for it.
+        FileHandle.standardOutput.write(Data("listening on \(app.url)\n".utf8))
+
+        let stop = DispatchSemaphore(value: 0)
+        let sources = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            return source
+        }
+        stop.wait()
+        app.stop(grace: .seconds(configuration.shutdownGraceSeconds))
+        sources.forEach { $0.cancel() }
+        exit(0)
+    }
+
+    static func importImages(from directory: String, _ configuration: ServerConfiguration) -> Never {
+        do {
+            let store = try CatalogStore(directory: configuration.dataDirectory, durability: configuration.durability)
+            defer { store.close() }
+            let onTerminal = isatty(STDERR_FILENO) == 1
+            let summary = try CatalogImporter(store: store).importDirectory(directory) { progress in
+                if onTerminal { FileHandle.standardError.write(Data(("\r" + progress.progressLine + "\u{1B}[K").utf8)) }
+            }
+            if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            FileHandle.standardOutput.write(Data((summary.summaryLine + "\n").utf8))
+        } catch {
+            fail("import failed: \(error)", code: 1)
+        }
+        exit(0)
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("chain-server: \(message)\n".utf8))
+        exit(code)
+    }
 }

@@ -3,7 +3,8 @@
 public final class ValidationScope {
     public let session: Session
     public let catalog: any CatalogReading
-    private var histograms: [ResponderPath: RatingHistogram] = [:]
+    /// A pass meets one or two rating targets, so a scan beats hashing paths.
+    private var histograms: [(path: ResponderPath, histogram: RatingHistogram)] = []
 
     public init(session: Session, catalog: any CatalogReading) {
         self.session = session
@@ -11,9 +12,10 @@ public final class ValidationScope {
     }
 
     func histogram(of target: some RatingTarget) -> RatingHistogram {
-        if let known = histograms[target.path] { return known }
+        let path = target.path
+        if let known = histograms.first(where: { $0.path == path }) { return known.histogram }
         let histogram = catalog.histogram(of: target.ratedImages)
-        histograms[target.path] = histogram
+        histograms.append((path: path, histogram: histogram))
         return histogram
     }
 }
@@ -21,12 +23,26 @@ public final class ValidationScope {
 /// What a handler's validate part is given: the responder the walk reached, the
 /// command's arguments, and read access to the session and catalog.
 public struct HandlerInput {
-    public let responder: any Responder
+    /// Where the reached responder sits in `session`.
+    let slot: ResponderSlot
     public let arguments: Arguments
     public let scope: ValidationScope
 
+    init(slot: ResponderSlot, arguments: Arguments, scope: ValidationScope) {
+        self.slot = slot
+        self.arguments = arguments
+        self.scope = scope
+    }
+
+    /// The responder the walk reached.
+    public var responder: any Responder { scope.session.responder(in: slot) }
     public var session: Session { scope.session }
     public var catalog: any CatalogReading { scope.catalog }
+
+    /// The reached responder as a command's `Performer`, without boxing it first.
+    func performer<Performer>(as type: Performer.Type) -> Performer? {
+        scope.session.performer(in: slot, as: type)
+    }
 
     /// Counts per rating over `target`'s images, computed once per validation pass.
     public func histogram(of target: some RatingTarget) -> RatingHistogram {

@@ -1,43 +1,75 @@
 /// Names a responder by where it sits: `app`, `main`, `main/grid`, `main/grid/viewer`,
 /// `w2/viewer`. The next responder is the parent path, so the chain is derived from the
 /// names themselves and can never disagree with the tree.
+///
+/// A path is one reference to an immutable node that knows its parent, so walking a chain
+/// allocates nothing and copying a path is one retain.
 public struct ResponderPath: Hashable, Sendable, Comparable, CustomStringConvertible,
     ExpressibleByStringLiteral
 {
-    public static let app = ResponderPath(unchecked: "app")
+    /// What a path knows of itself, worked out once when it is made.
+    final class Node: Sendable {
+        let string: String
+        /// See `ResponderPath.kind`.
+        let kind: ResponderKind?
+        /// The first component; the window's id for every path but `app`.
+        let window: String
+        let parent: ResponderPath?
 
-    public let string: String
-    /// The kind of responder a path of this shape names: `app`, a window (one component),
-    /// or a grid or viewer (last component `grid` / `viewer`); `nil` for any other shape.
-    /// Known from the name alone, so the walk finds kind behaviour without looking the
-    /// responder up.
-    public let kind: ResponderKind?
-    /// The first component; the window's id for every path but `app`.
-    let window: String
-    /// Where the last `/` is, or `nil` for a single component.
-    private let lastSlash: Int?
+        init(string: String, kind: ResponderKind?, window: String, parent: ResponderPath?) {
+            self.string = string
+            self.kind = kind
+            self.window = window
+            self.parent = parent
+        }
+    }
+
+    public static let app = ResponderPath(node: Node(string: "app", kind: .application, window: "app", parent: nil))
+
+    private let node: Node
+
+    private init(node: Node) {
+        self.node = node
+    }
 
     init(unchecked string: String) {
-        self.string = string
-        var copy = string
-        (kind, window, lastSlash) = copy.withUTF8 { bytes -> (ResponderKind?, String, Int?) in
-            let firstSlash = bytes.firstIndex(of: UInt8(ascii: "/"))
-            let window = firstSlash.map { String(decoding: bytes[..<$0], as: UTF8.self) } ?? string
-            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else {
-                return (bytes.elementsEqual("app".utf8) ? .application : .window, window, nil)
-            }
-            let last = bytes[(slash + 1)...]
-            let kind: ResponderKind? = last.elementsEqual("grid".utf8) ? .grid : last.elementsEqual("viewer".utf8) ? .viewer : nil
-            return (kind, window, slash)
+        guard string != "app" else {
+            self = .app
+            return
         }
+        var copy = string
+        let lastSlash = copy.withUTF8 { $0.lastIndex(of: UInt8(ascii: "/")) }
+        guard let lastSlash else {
+            self.init(node: Node(string: string, kind: .window, window: string, parent: .app))
+            return
+        }
+        let utf8 = string.utf8
+        let parent = ResponderPath(unchecked: String(string[..<utf8.index(utf8.startIndex, offsetBy: lastSlash)]))
+        self = parent.appendingUnchecked(String(string[utf8.index(utf8.startIndex, offsetBy: lastSlash + 1)...]), whole: string)
     }
 
     public init(stringLiteral value: String) {
         self.init(unchecked: value)
     }
 
-    public static func == (lhs: ResponderPath, rhs: ResponderPath) -> Bool { lhs.string == rhs.string }
-    public func hash(into hasher: inout Hasher) { hasher.combine(string) }
+    public var string: String { node.string }
+
+    /// The kind of responder a path of this shape names: `app`, a window (one component),
+    /// or a grid or viewer (last component `grid` / `viewer`); `nil` for any other shape.
+    /// Known from the name alone, so the walk finds kind behaviour without looking the
+    /// responder up.
+    public var kind: ResponderKind? { node.kind }
+
+    /// The first component; the window's id for every path but `app`.
+    var window: String { node.window }
+
+    /// Paths handed out by one session share their nodes, so most comparisons end at the
+    /// identity check.
+    public static func == (lhs: ResponderPath, rhs: ResponderPath) -> Bool {
+        lhs.node === rhs.node || lhs.node.string == rhs.node.string
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(node.string) }
 
     /// Accepts `app` or slash-separated components of letters, digits, `-` and `_`;
     /// a path that does not name a responder of some session is still well-formed.
@@ -58,31 +90,37 @@ public struct ResponderPath: Hashable, Sendable, Comparable, CustomStringConvert
         }
     }
 
-    public var description: String { string }
+    public var description: String { node.string }
 
-    func belongs(toWindow id: String) -> Bool { window == id }
+    func belongs(toWindow id: String) -> Bool { node.window == id }
 
     /// The window this responder belongs to (its first component); `nil` for `app`.
     public var windowID: String? {
-        kind == .application ? nil : window
+        node.kind == .application ? nil : node.window
     }
 
     /// The next responder's path: the parent component, and `app` above a window.
-    public var parent: ResponderPath? {
-        guard let lastSlash else { return kind == .application ? nil : .app }
-        if lastSlash == window.utf8.count { return ResponderPath(unchecked: window) }
-        var copy = string
-        return ResponderPath(unchecked: copy.withUTF8 { String(decoding: $0[..<lastSlash], as: UTF8.self) })
-    }
+    public var parent: ResponderPath? { node.parent }
 
     public func appending(_ component: String) -> ResponderPath {
-        ResponderPath(unchecked: string + "/" + component)
+        appendingUnchecked(component, whole: node.string + "/" + component)
+    }
+
+    private func appendingUnchecked(_ component: String, whole: String) -> ResponderPath {
+        let kind: ResponderKind? = component == "grid" ? .grid : component == "viewer" ? .viewer : nil
+        return ResponderPath(node: Node(string: whole, kind: kind, window: node.window, parent: self))
     }
 
     /// Whether `self` is `other` or lies below it.
     public func isWithin(_ other: ResponderPath) -> Bool {
-        other == .app || string == other.string || string.hasPrefix(other.string + "/")
+        if other.node.kind == .application { return true }
+        var next: ResponderPath? = self
+        while let path = next {
+            if path == other { return true }
+            next = path.node.parent
+        }
+        return false
     }
 
-    public static func < (lhs: ResponderPath, rhs: ResponderPath) -> Bool { lhs.string < rhs.string }
+    public static func < (lhs: ResponderPath, rhs: ResponderPath) -> Bool { lhs.node.string < rhs.node.string }
 }

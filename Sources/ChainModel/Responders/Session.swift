@@ -32,15 +32,10 @@ public struct Session: Sendable {
 
     /// The responder `path` names in this session, or `nil`.
     public func responder(at path: ResponderPath) -> (any Responder)? {
-        if path == .app { return Application() }
-        guard let window = windows.first(where: { path.belongs(toWindow: $0.id) }) else { return nil }
-        if path.string.utf8.count == window.id.utf8.count { return window }
-        if let grid = window.grid, grid.path == path { return grid }
-        if window.viewer.path == path { return window.viewer }
-        return nil
+        slot(of: path).map(responder(in:))
     }
 
-    public func contains(_ path: ResponderPath) -> Bool { responder(at: path) != nil }
+    public func contains(_ path: ResponderPath) -> Bool { slot(of: path) != nil }
 
     /// Every responder path of the session, windows in order, each followed by its children.
     public var allPaths: [ResponderPath] {

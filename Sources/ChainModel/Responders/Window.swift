@@ -6,19 +6,20 @@ public struct Window: Responder {
         case viewer
     }
 
-    public let id: String
+    /// Made once with the window; its grid's and viewer's paths hang below it, so the
+    /// chain walk never builds a path.
+    public let path: ResponderPath
     public let windowKind: Kind
     public internal(set) var grid: ImageGrid?
     public internal(set) var viewer: ImageViewer
     public internal(set) var undoStack = UndoStack()
 
-    public var path: ResponderPath { ResponderPath(unchecked: id) }
+    public var id: String { path.string }
     public var kind: ResponderKind { .window }
 
     init(id: String, kind: Kind, image: ImageID? = nil) {
-        self.id = id
-        self.windowKind = kind
-        let path = ResponderPath(unchecked: id)
+        path = ResponderPath(unchecked: id)
+        windowKind = kind
         switch kind {
         case .browser:
             let gridPath = path.appending("grid")

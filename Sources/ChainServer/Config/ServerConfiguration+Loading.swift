@@ -1,0 +1,156 @@
+import ChainModel
+import Foundation
+
+extension ServerConfiguration {
+    /// Defaults, then `<config>/server.json` (when present), then `CHAIN_*` variables, then
+    /// flags. Every unknown key, wrong type or out-of-range value stops with its name.
+    static func load(options: CommandLineOptions, environment: [String: String]) throws -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.configDirectory = options.configDirectory ?? environment["CHAIN_CONFIG"] ?? configuration.configDirectory
+        let file = configuration.configDirectory + "/server.json"
+        if FileManager.default.fileExists(atPath: file) {
+            try configuration.apply(file: file)
+        }
+        try configuration.apply(environment: environment)
+        try configuration.apply(options: options)
+        return configuration
+    }
+
+    mutating func apply(file path: String) throws {
+        let json: JSON
+        do {
+            json = try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        } catch let failure as JSONParser.Failure {
+            throw ConfigurationError(source: path, key: "(file)", problem: "not valid JSON: \(failure)")
+        } catch {
+            throw ConfigurationError(source: path, key: "(file)", problem: "cannot be read: \(error.localizedDescription)")
+        }
+        let reader = ConfigurationReader(source: path)
+        guard let members = json.objectMembers else { throw reader.error(nil, "(file)", "must be a JSON object") }
+        for (group, value) in members {
+            switch group {
+            case "http":
+                for (key, value) in try reader.members(of: group, value, allowed: ["host", "port", "threads"]) {
+                    switch key {
+                    case "host": host = try reader.string(group, key, value)
+                    case "port": port = UInt16(try reader.int(group, key, value, in: 0...65535))
+                    default: threads = try reader.int(group, key, value, in: 0...256)
+                    }
+                }
+            case "limits":
+                let keys = ["maxBodyBytes", "maxJSONDepth", "connectionTimeoutSeconds", "connectionLimit",
+                            "perIPConnectionLimit", "connectionMemoryBytes", "maxPageSize"]
+                for (key, value) in try reader.members(of: group, value, allowed: keys) {
+                    switch key {
+                    case "maxBodyBytes": maxBodyBytes = try reader.int(group, key, value, in: 1...(1 << 30))
+                    case "maxJSONDepth": maxJSONDepth = try reader.int(group, key, value, in: 1...512)
+                    case "connectionTimeoutSeconds": connectionTimeoutSeconds = try reader.int(group, key, value, in: 1...86_400)
+                    case "connectionLimit": connectionLimit = try reader.int(group, key, value, in: 1...1_000_000)
+                    case "perIPConnectionLimit": perIPConnectionLimit = try reader.int(group, key, value, in: 1...1_000_000)
+                    case "connectionMemoryBytes": connectionMemoryBytes = try reader.int(group, key, value, in: 4096...(64 << 20))
+                    default: maxPageSize = try reader.int(group, key, value, in: 1...100_000)
+                    }
+                }
+            case "sessions":
+                for (key, value) in try reader.members(of: group, value, allowed: ["idleExpirySeconds", "maxSessions"]) {
+                    switch key {
+                    case "idleExpirySeconds": sessionIdleSeconds = try reader.int(group, key, value, in: 1...31_536_000)
+                    default: maxSessions = try reader.int(group, key, value, in: 1...10_000_000)
+                    }
+                }
+            case "catalog":
+                let keys = ["dataDirectory", "durability", "readerConnections", "demoImages"]
+                for (key, value) in try reader.members(of: group, value, allowed: keys) {
+                    switch key {
+                    case "dataDirectory": dataDirectory = try reader.string(group, key, value)
+                    case "durability": durability = try reader.durability(group, key, value)
+                    case "readerConnections": readerConnections = try reader.int(group, key, value, in: 1...64)
+                    default: demoImages = try reader.int(group, key, value, in: 0...1_000_000)
+                    }
+                }
+            case "log":
+                for (key, value) in try reader.members(of: group, value, allowed: ["level"]) {
+                    logLevel = try reader.logLevel(group, key, value)
+                }
+            case "shutdownGraceSeconds":
+                shutdownGraceSeconds = try reader.int(nil, group, value, in: 0...3600)
+            default:
+                throw reader.error(nil, group, "unknown key (http, limits, sessions, catalog, log, shutdownGraceSeconds)")
+            }
+        }
+    }
+
+    mutating func apply(environment: [String: String]) throws {
+        let reader = ConfigurationReader(source: "environment")
+        if let value = environment["CHAIN_HOST"] { host = value }
+        if let value = environment["CHAIN_PORT"] { port = UInt16(try reader.int(nil, "CHAIN_PORT", text: value, in: 0...65535)) }
+        if let value = environment["CHAIN_THREADS"] { threads = try reader.int(nil, "CHAIN_THREADS", text: value, in: 0...256) }
+        if let value = environment["CHAIN_DATA_DIR"] { dataDirectory = value }
+        if let value = environment["CHAIN_MAX_BODY_BYTES"] {
+            maxBodyBytes = try reader.int(nil, "CHAIN_MAX_BODY_BYTES", text: value, in: 1...(1 << 30))
+        }
+        if let value = environment["CHAIN_SESSION_IDLE_SECONDS"] {
+            sessionIdleSeconds = try reader.int(nil, "CHAIN_SESSION_IDLE_SECONDS", text: value, in: 1...31_536_000)
+        }
+        if let value = environment["CHAIN_DURABILITY"] { durability = try reader.durability(nil, "CHAIN_DURABILITY", .string(value)) }
+        if let value = environment["CHAIN_LOG_LEVEL"] { logLevel = try reader.logLevel(nil, "CHAIN_LOG_LEVEL", .string(value)) }
+    }
+
+    mutating func apply(options: CommandLineOptions) throws {
+        let reader = ConfigurationReader(source: "command line")
+        if let value = options.host { host = value }
+        if let value = options.port { port = UInt16(try reader.int(nil, "--port", text: value, in: 0...65535)) }
+        if let value = options.dataDirectory { dataDirectory = value }
+    }
+}
+
+/// Reads typed values out of configuration JSON, naming the full key (`limits.maxBodyBytes`)
+/// on any problem.
+struct ConfigurationReader {
+    let source: String
+
+    func error(_ group: String?, _ key: String, _ problem: String) -> ConfigurationError {
+        ConfigurationError(source: source, key: group.map { "\($0).\(key)" } ?? key, problem: problem)
+    }
+
+    /// The members of a group, refusing keys outside `allowed` so a typo is an error.
+    func members(of group: String, _ value: JSON, allowed: [String]) throws -> [(key: String, value: JSON)] {
+        guard let members = value.objectMembers else { throw error(nil, group, "must be an object") }
+        if let unknown = members.first(where: { !allowed.contains($0.key) }) {
+            throw error(group, unknown.key, "unknown key (\(allowed.joined(separator: ", ")))")
+        }
+        return members
+    }
+
+    func string(_ group: String?, _ key: String, _ value: JSON) throws -> String {
+        guard let text = value.stringValue, !text.isEmpty else { throw error(group, key, "must be a non-empty string") }
+        return text
+    }
+
+    func int(_ group: String?, _ key: String, _ value: JSON, in range: ClosedRange<Int>) throws -> Int {
+        guard let number = value.intValue else { throw error(group, key, "must be an integer, not \(value.text.prefix(40))") }
+        guard range.contains(number) else {
+            throw error(group, key, "\(number) is out of range \(range.lowerBound)...\(range.upperBound)")
+        }
+        return number
+    }
+
+    func int(_ group: String?, _ key: String, text: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let number = Int(text) else { throw error(group, key, "must be an integer, not \"\(text.prefix(40))\"") }
+        return try int(group, key, .number(Double(number)), in: range)
+    }
+
+    func durability(_ group: String?, _ key: String, _ value: JSON) throws -> CatalogStore.Durability {
+        guard let text = value.stringValue, let durability = CatalogStore.Durability(rawValue: text) else {
+            throw error(group, key, "must be one of full, normal, off")
+        }
+        return durability
+    }
+
+    func logLevel(_ group: String?, _ key: String, _ value: JSON) throws -> LogLevel {
+        guard let text = value.stringValue, let level = LogLevel(name: text) else {
+            throw error(group, key, "must be one of debug, info, warning, error")
+        }
+        return level
+    }
+}

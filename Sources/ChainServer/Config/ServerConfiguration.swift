@@ -1,0 +1,74 @@
+import ChainModel
+
+/// Everything the server can be told, with the defaults it runs on when told nothing.
+///
+/// Read in one place (`ServerConfiguration+Loading.swift`): built-in defaults, then
+/// `<config>/server.json`, then `CHAIN_*` environment variables, then command-line flags.
+struct ServerConfiguration: Sendable, Equatable {
+    /// `http.host`, `CHAIN_HOST`, `--host`: the address to listen on.
+    var host = "127.0.0.1"
+    /// `http.port`, `CHAIN_PORT`, `--port`: 0 asks the kernel for any free port.
+    var port: UInt16 = 8080
+    /// `http.threads`, `CHAIN_THREADS`: libmicrohttpd worker threads; 0 = one per core.
+    var threads = 0
+
+    /// `limits.maxBodyBytes`, `CHAIN_MAX_BODY_BYTES`: larger request bodies get 413.
+    var maxBodyBytes = 1 << 20
+    /// `limits.maxJSONDepth`: deeper JSON bodies get 400.
+    var maxJSONDepth = 32
+    /// `limits.connectionTimeoutSeconds`: idle connections are closed after this.
+    var connectionTimeoutSeconds = 30
+    /// `limits.connectionLimit`: open connections in total.
+    var connectionLimit = 1024
+    /// `limits.perIPConnectionLimit`: open connections from one client address.
+    var perIPConnectionLimit = 256
+    /// `limits.connectionMemoryBytes`: libmicrohttpd's per-connection memory pool (headers).
+    var connectionMemoryBytes = 64 << 10
+    /// `limits.maxPageSize`: the cap on `limit` of `GET /v1/images`.
+    var maxPageSize = 500
+
+    /// `sessions.idleExpirySeconds`, `CHAIN_SESSION_IDLE_SECONDS`: a session unused this long ends.
+    var sessionIdleSeconds = 1800
+    /// `sessions.maxSessions`: live sessions at most; creating one more answers 503.
+    var maxSessions = 10_000
+
+    /// `catalog.dataDirectory`, `CHAIN_DATA_DIR`, `--data-dir`: where `catalog.sqlite` lives.
+    var dataDirectory = "./data"
+    /// `catalog.durability`, `CHAIN_DURABILITY`: `full` (fsync every commit), `normal` or `off`.
+    var durability = CatalogStore.Durability.full
+    /// `catalog.readerConnections`: read-only SQLite connections for image listings.
+    var readerConnections = 2
+    /// `catalog.demoImages`: images created in an empty catalog at first start (0 = none).
+    var demoImages = 600
+
+    /// `log.level`, `CHAIN_LOG_LEVEL`: `debug`, `info`, `warning` or `error`.
+    var logLevel = LogLevel.info
+    /// `shutdownGraceSeconds`: how long SIGTERM waits for requests in flight.
+    var shutdownGraceSeconds = 10
+
+    /// Where `server.json` and `menus.json` are read from (`--config`).
+    var configDirectory = "./config"
+
+    var http: HTTPServer.Configuration {
+        var http = HTTPServer.Configuration()
+        http.host = host
+        http.port = port
+        http.threads = threads
+        http.maxBodyBytes = maxBodyBytes
+        http.connectionTimeoutSeconds = connectionTimeoutSeconds
+        http.connectionLimit = connectionLimit
+        http.perIPConnectionLimit = perIPConnectionLimit
+        http.connectionMemoryLimitBytes = connectionMemoryBytes
+        return http
+    }
+}
+
+/// A configuration problem, named so an operator can fix it: the file (or variable or flag),
+/// the key, and what is wrong.
+struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+    var source: String
+    var key: String
+    var problem: String
+
+    var description: String { "\(source): \(key): \(problem)" }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+
+/// Counters and histograms in the Prometheus text format: requests by route and status,
+/// latency by route, commands by action and outcome, catalog commits and their sizes.
+final class Metrics: Sendable {
+    static let latencyBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+    static let batchBuckets: [Double] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512]
+
+    struct Histogram {
+        var buckets: [Int]
+        var count = 0
+        var sum = 0.0
+
+        init(bounds: [Double]) { buckets = Array(repeating: 0, count: bounds.count) }
+
+        mutating func observe(_ value: Double, bounds: [Double]) {
+            for (index, bound) in bounds.enumerated() where value <= bound { buckets[index] += 1 }
+            count += 1
+            sum += value
+        }
+    }
+
+    private struct State {
+        var requests: [[String]: Int] = [:]  // [route, method, status]
+        var latency: [String: Histogram] = [:]
+        var commands: [[String]: Int] = [:]  // [action, outcome]
+        var commits = 0
+        var committedRows = 0
+        var commitBatches = Histogram(bounds: Metrics.batchBuckets)
+    }
+
+    private let state = Mutex(State())
+
+    func recordRequest(route: String, method: String, status: Int, seconds: Double) {
+        state.withLock { state in
+            state.requests[[route, method, String(status)], default: 0] += 1
+            state.latency[route, default: Histogram(bounds: Self.latencyBuckets)].observe(seconds, bounds: Self.latencyBuckets)
+        }
+    }
+
+    func recordCommand(action: String, outcome: String) {
+        state.withLock { $0.commands[[action, outcome], default: 0] += 1 }
+    }
+
+    func recordCommit(batches: Int, rows: Int) {
+        state.withLock { state in
+            state.commits += 1
+            state.committedRows += rows
+            state.commitBatches.observe(Double(batches), bounds: Self.batchBuckets)
+        }
+    }
+
+    /// The exposition text; `liveSessions` is read by the caller at scrape time.
+    func render(liveSessions: Int) -> String {
+        let state = state.withLock { $0 }
+        var lines: [String] = []
+        lines += ["# HELP chain_http_requests_total HTTP requests by route, method and status.",
+                  "# TYPE chain_http_requests_total counter"]
+        for (labels, count) in state.requests.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            lines.append("chain_http_requests_total{route=\(quoted(labels[0])),method=\(quoted(labels[1])),status=\(quoted(labels[2]))} \(count)")
+        }
+        lines += ["# HELP chain_http_request_duration_seconds Time from a complete request to its answer, by route.",
+                  "# TYPE chain_http_request_duration_seconds histogram"]
+        for (route, histogram) in state.latency.sorted(by: { $0.key < $1.key }) {
+            lines += render(histogram, name: "chain_http_request_duration_seconds", labels: "route=\(quoted(route))", bounds: Self.latencyBuckets)
+        }
+        lines += ["# HELP chain_sessions_live Sessions currently live.", "# TYPE chain_sessions_live gauge",
+                  "chain_sessions_live \(liveSessions)"]
+        lines += ["# HELP chain_commands_total Commands by action and outcome.", "# TYPE chain_commands_total counter"]
+        for (labels, count) in state.commands.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            lines.append("chain_commands_total{action=\(quoted(labels[0])),outcome=\(quoted(labels[1]))} \(count)")
+        }
+        lines += ["# HELP chain_catalog_commits_total Catalog transactions committed.", "# TYPE chain_catalog_commits_total counter",
+                  "chain_catalog_commits_total \(state.commits)",
+                  "# HELP chain_catalog_committed_rows_total Rating changes committed.", "# TYPE chain_catalog_committed_rows_total counter",
+                  "chain_catalog_committed_rows_total \(state.committedRows)",
+                  "# HELP chain_catalog_commit_batches Command batches sharing one commit (group commit).",
+                  "# TYPE chain_catalog_commit_batches histogram"]
+        lines += render(state.commitBatches, name: "chain_catalog_commit_batches", labels: nil, bounds: Self.batchBuckets)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func render(_ histogram: Histogram, name: String, labels: String?, bounds: [Double]) -> [String] {
+        let prefix = labels.map { "\($0)," } ?? ""
+        var lines = zip(bounds, histogram.buckets).map { bound, count in
+            "\(name)_bucket{\(prefix)le=\"\(format(bound))\"} \(count)"
+        }
+        lines.append("\(name)_bucket{\(prefix)le=\"+Inf\"} \(histogram.count)")
+        let suffix = labels.map { "{\($0)}" } ?? ""
+        lines.append("\(name)_sum\(suffix) \(histogram.sum)")
+        lines.append("\(name)_count\(suffix) \(histogram.count)")
+        return lines
+    }
+
+    private func format(_ bound: Double) -> String {
+        bound.rounded() == bound ? String(Int(bound)) : String(bound)
+    }
+
+    private func quoted(_ value: String) -> String {
+        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+    }
+}

@@ -1,0 +1,110 @@
+import ChainModel
+
+/// An RFC 9457 problem: the one shape every error answer takes. Each case of failure knows
+/// its status and type here, so no route decides a status on its own.
+struct Problem: Error, Sendable {
+    enum Kind: String, Sendable {
+        case malformed
+        case unauthorized
+        case notFound = "not-found"
+        case methodNotAllowed = "method-not-allowed"
+        case unhandled
+        case disabled
+        case rejected
+        case tooLarge = "too-large"
+        case invalidArgument = "invalid-argument"
+        case tooManySessions = "too-many-sessions"
+        case storageUnavailable = "storage-unavailable"
+        case internalError = "internal"
+
+        var status: Int {
+            switch self {
+            case .malformed: 400
+            case .unauthorized: 401
+            case .notFound: 404
+            case .methodNotAllowed: 405
+            case .unhandled, .disabled, .rejected: 409
+            case .tooLarge: 413
+            case .invalidArgument: 422
+            case .internalError: 500
+            case .tooManySessions, .storageUnavailable: 503
+            }
+        }
+
+        var title: String {
+            switch self {
+            case .malformed: "Malformed request"
+            case .unauthorized: "Missing or invalid session token"
+            case .notFound: "Not found"
+            case .methodNotAllowed: "Method not allowed"
+            case .unhandled: "No responder can perform this command"
+            case .disabled: "Command is disabled"
+            case .rejected: "Command was rejected"
+            case .tooLarge: "Request body too large"
+            case .invalidArgument: "Invalid argument"
+            case .tooManySessions: "Too many sessions"
+            case .storageUnavailable: "Catalog storage unavailable"
+            case .internalError: "Internal error"
+            }
+        }
+    }
+
+    var kind: Kind
+    var detail: String
+    /// Extra members (`action`, `chain`, `responder`, `field`, …).
+    var members: [(key: String, value: JSON)] = []
+    var headers: [HTTPResponse.Header] = []
+
+    init(_ kind: Kind, _ detail: String, _ members: [(key: String, value: JSON)] = []) {
+        self.kind = kind
+        self.detail = detail
+        self.members = members
+    }
+
+    var response: HTTPResponse {
+        let body: JSON = .object([
+            (key: "type", value: .string("/problems/\(kind.rawValue)")),
+            (key: "title", value: .string(kind.title)),
+            (key: "status", value: .number(Double(kind.status))),
+            (key: "detail", value: .string(detail)),
+        ] + members)
+        var response = HTTPResponse(status: kind.status, contentType: "application/problem+json", body: body.encoded())
+        response.headers += headers
+        if kind == .unauthorized { response.headers.append(HTTPResponse.Header(name: "WWW-Authenticate", value: "Bearer")) }
+        return response
+    }
+}
+
+extension Problem {
+    /// The problem a failed command answers with, and the outcome label metrics count it under.
+    init(_ failure: CommandFailure) {
+        switch failure.error {
+        case .notFound(let subject, let name, let field):
+            self.init(.notFound, "unknown \(subject.rawValue) \"\(name)\"", Problem.field(field) + [(key: "name", value: .string(name))])
+        case .invalidArgument(let error):
+            self.init(.invalidArgument, error.description, [(key: "field", value: .string(error.field))])
+        case .unhandled(let action, let chain):
+            self.init(.unhandled, "no responder in the chain can perform \(action)", [
+                (key: "action", value: .string(action)), (key: "chain", value: .array(chain.map { .string($0.string) })),
+            ])
+        case .disabled(let action, let responder, let reason):
+            self.init(.disabled, "\(action) is disabled" + (reason.map { ": \($0)" } ?? ""), [
+                (key: "action", value: .string(action)), (key: "responder", value: .string(responder.string)),
+            ] + (reason.map { [(key: "reason", value: .string($0))] } ?? []))
+        case .rejected(let code, let message, let responder):
+            self.init(.rejected, message, [(key: "code", value: .string(code))]
+                + (responder.map { [(key: "responder", value: .string($0.string))] } ?? []))
+        }
+        if !failure.catches.isEmpty {
+            members.append((key: "caughtBy", value: .array(failure.catches.map { .string($0.responder.string) })))
+        }
+    }
+
+    static func field(_ name: String?) -> [(key: String, value: JSON)] {
+        name.map { [(key: "field", value: .string($0))] } ?? []
+    }
+
+    static func invalid(_ field: String, _ detail: String) -> Problem {
+        Problem(.invalidArgument, detail, [(key: "field", value: .string(field))])
+    }
+}

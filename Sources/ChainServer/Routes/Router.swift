@@ -1,0 +1,107 @@
+import ChainModel
+
+/// Turns one request into one response: finds the route (404 for no path, 405 for a known
+/// path with another method), checks the session token, runs the handler, then logs the
+/// request and counts it.
+final class Router: HTTPHandler {
+    let service: ChainService
+    let routes: [Route]
+
+    init(service: ChainService) {
+        self.service = service
+        self.routes = Router.table
+    }
+
+    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
+        let started = ContinuousClock.now
+        let segments = request.path.split(separator: "/")
+        let candidates = routes.compactMap { route in route.match(segments).map { (route, $0) } }
+        let method = request.method == "HEAD" ? "GET" : request.method
+        guard let (route, parameters) = candidates.first(where: { $0.0.method == method }) else {
+            let problem: Problem
+            if candidates.isEmpty {
+                problem = Problem(.notFound, "no endpoint at \(request.path.prefix(200))")
+            } else {
+                let allowed = candidates.map(\.0.method)
+                problem = with(Problem(.methodNotAllowed, "\(request.method.prefix(20)) is not allowed here; use \(allowed.joined(separator: ", "))")) {
+                    $0.headers = [HTTPResponse.Header(name: "Allow", value: allowed.joined(separator: ", "))]
+                }
+            }
+            finish(request, route: candidates.first?.0.pattern ?? "unmatched", session: nil, started: started, respond: respond)(problem.response)
+            return
+        }
+        let session: LiveSession?
+        do {
+            session = try authenticate(request, route: route, parameters: parameters)
+        } catch {
+            finish(request, route: route.pattern, session: nil, started: started, respond: respond)(error.response)
+            return
+        }
+        let done = finish(request, route: route.pattern, session: session?.id, started: started, respond: respond)
+        do {
+            try route.handle(RouteRequest(http: request, parameters: parameters, session: session, service: service), done)
+        } catch let problem as Problem {
+            done(problem.response)
+        } catch {
+            done(internalError(error, route: route.pattern))
+        }
+    }
+
+    /// Something no route expected: logged in full, answered with nothing of it.
+    func internalError(_ error: any Error, route: String) -> HTTPResponse {
+        service.log.log(.error, "internal", [(key: "route", value: .string(route)), (key: "error", value: .string(String(describing: error)))])
+        return Problem(.internalError, "the server could not answer this request").response
+    }
+
+    func response(for rejection: HTTPRejection) -> HTTPResponse {
+        switch rejection {
+        case .bodyTooLarge(let limit):
+            service.metrics.recordRequest(route: "rejected", method: "-", status: 413, seconds: 0)
+            return Problem(.tooLarge, "request body exceeds the limit of \(limit) bytes", [(key: "limit", value: .number(Double(limit)))]).response
+        }
+    }
+
+    /// 401 without a valid token; for `ownSession` routes 404 when `{id}` names no live
+    /// session and 401 when the token belongs to another one.
+    private func authenticate(_ request: HTTPRequest, route: Route, parameters: [String: String]) throws(Problem) -> LiveSession? {
+        if case .open = route.access { return nil }
+        let session: LiveSession
+        switch service.sessions.authenticate(authorization: request.header("authorization")) {
+        case .missing: throw Problem(.unauthorized, "send Authorization: Bearer <token> with the token from POST /v1/sessions")
+        case .invalid: throw Problem(.unauthorized, "the session token is not valid (wrong, ended or expired)")
+        case .valid(let valid): session = valid
+        }
+        if case .ownSession = route.access, let id = parameters["id"], id != session.id {
+            guard service.sessions.contains(id: id) else { throw Problem(.notFound, "no live session \"\(id.prefix(80))\"") }
+            throw Problem(.unauthorized, "this token does not belong to session \"\(id.prefix(80))\"")
+        }
+        return session
+    }
+
+    /// Wraps `respond` so every answer is logged and counted exactly once.
+    private func finish(
+        _ request: HTTPRequest, route: String, session: String?, started: ContinuousClock.Instant,
+        respond: @escaping @Sendable (HTTPResponse) -> Void
+    ) -> Route.Respond {
+        let service = service
+        return { response in
+            let elapsed = ContinuousClock.now - started
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            service.metrics.recordRequest(route: route, method: request.method.prefix(16).description, status: response.status, seconds: seconds)
+            service.log.log(response.status >= 500 ? .error : .info, "request", [
+                (key: "method", value: .string(String(request.method.prefix(16)))),
+                (key: "route", value: .string(route)),
+                (key: "status", value: .number(Double(response.status))),
+                (key: "durationMs", value: .number((seconds * 1e6).rounded() / 1e3)),
+                (key: "session", value: session.map(JSON.string) ?? .null),
+            ])
+            respond(response)
+        }
+    }
+}
+
+func with<T>(_ value: T, _ change: (inout T) -> Void) -> T {
+    var value = value
+    change(&value)
+    return value
+}

@@ -1,0 +1,72 @@
+import Synchronization
+
+/// Runs jobs one at a time, in order, without a thread of its own: a job runs on whichever
+/// thread submitted it or finished the job before it, and may finish later from any thread
+/// (after a commit, say). This is how one session's requests are serialized while requests
+/// of different sessions run in parallel, and nothing ever blocks waiting for its turn.
+final class SerialJobQueue: Sendable {
+    /// A job gets `finish`, which it must call exactly once, now or later.
+    typealias Job = @Sendable (_ finish: @escaping @Sendable () -> Void) -> Void
+
+    private struct State {
+        var jobs: [Job] = []
+        var running = false
+    }
+
+    private let state = Mutex(State())
+
+    var pendingCount: Int { state.withLock { $0.jobs.count + ($0.running ? 1 : 0) } }
+
+    func submit(_ job: @escaping Job) {
+        let start = state.withLock { state -> Bool in
+            state.jobs.append(job)
+            guard !state.running else { return false }
+            state.running = true
+            return true
+        }
+        if start { drain() }
+    }
+
+    /// Runs queued jobs until one finishes asynchronously (its `finish` resumes draining) or
+    /// none is left. Jobs that finish at once are looped over, not recursed into.
+    private func drain() {
+        while true {
+            let next = state.withLock { state -> Job? in
+                guard !state.jobs.isEmpty else {
+                    state.running = false
+                    return nil
+                }
+                return state.jobs.removeFirst()
+            }
+            guard let job = next else { return }
+            let handoff = Handoff()
+            job { [self] in
+                if handoff.finish() { drain() }
+            }
+            if !handoff.returned() { return }
+        }
+    }
+
+    /// Tells the loop and `finish` which of them came second, so exactly one carries on.
+    private final class Handoff: Sendable {
+        private let state = Mutex(0)  // 0: running, 1: finished first, 2: returned first
+
+        /// `true` when the job had already returned: the caller must resume draining.
+        func finish() -> Bool {
+            state.withLock { state in
+                if state == 2 { return true }
+                state = 1
+                return false
+            }
+        }
+
+        /// `true` when the job had already finished: the loop goes on.
+        func returned() -> Bool {
+            state.withLock { state in
+                if state == 1 { return true }
+                state = 2
+                return false
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Synchronization
+
+/// The live sessions: created with a fresh token, found by token digest, ended on request
+/// or after `idleExpiry` without use. Expired sessions answer 401, as a wrong token would.
+final class SessionRegistry: Sendable {
+    enum Authentication {
+        case missing
+        case invalid
+        case valid(LiveSession)
+    }
+
+    struct Full: Error {}
+
+    let idleExpiry: Duration
+    let maxSessions: Int
+    private let clock = ContinuousClock()
+    private let sessions = Mutex(Sessions())
+
+    private struct Sessions {
+        var byID: [String: LiveSession] = [:]
+        var byDigest: [[UInt8]: LiveSession] = [:]
+        var lastSweep: ContinuousClock.Instant?
+    }
+
+    init(idleExpiry: Duration, maxSessions: Int) {
+        self.idleExpiry = idleExpiry
+        self.maxSessions = maxSessions
+    }
+
+    /// A new session and the only copy of its token.
+    func create() throws(Full) -> (session: LiveSession, token: String) {
+        let now = clock.now
+        let token = SessionToken.make()
+        let session = LiveSession(id: SessionToken.makeID(), tokenDigest: SessionToken.digest(of: token), now: now)
+        try sessions.withLock { (sessions: inout Sessions) throws(Full) in
+            sweep(&sessions, now: now)
+            guard sessions.byID.count < maxSessions else { throw Full() }
+            sessions.byID[session.id] = session
+            sessions.byDigest[session.tokenDigest] = session
+        }
+        return (session, token)
+    }
+
+    /// The live session whose token is `authorization`'s bearer token, touched as used now.
+    func authenticate(authorization: String?) -> Authentication {
+        guard let authorization, let token = Self.bearerToken(authorization) else { return .missing }
+        let digest = SessionToken.digest(of: token)
+        let now = clock.now
+        return sessions.withLock { sessions in
+            guard let session = sessions.byDigest[digest], SessionToken.constantTimeEqual(session.tokenDigest, digest) else {
+                return .invalid
+            }
+            guard now - session.lastUsed <= idleExpiry else {
+                remove(session, from: &sessions)
+                return .invalid
+            }
+            session.touch(now)
+            return .valid(session)
+        }
+    }
+
+    /// Whether `id` names a live session (for telling 404 from 401).
+    func contains(id: String) -> Bool {
+        let now = clock.now
+        return sessions.withLock { sessions in
+            guard let session = sessions.byID[id] else { return false }
+            return now - session.lastUsed <= idleExpiry
+        }
+    }
+
+    func end(_ session: LiveSession) {
+        sessions.withLock { remove(session, from: &$0) }
+    }
+
+    var liveCount: Int {
+        let now = clock.now
+        return sessions.withLock { sessions in
+            sweep(&sessions, now: now, force: true)
+            return sessions.byID.count
+        }
+    }
+
+    /// Drops expired sessions, at most once a second unless forced.
+    private func sweep(_ sessions: inout Sessions, now: ContinuousClock.Instant, force: Bool = false) {
+        if !force, let last = sessions.lastSweep, now - last < .seconds(1) { return }
+        sessions.lastSweep = now
+        for session in sessions.byID.values where now - session.lastUsed > idleExpiry {
+            remove(session, from: &sessions)
+        }
+    }
+
+    private func remove(_ session: LiveSession, from sessions: inout Sessions) {
+        sessions.byID[session.id] = nil
+        sessions.byDigest[session.tokenDigest] = nil
+    }
+
+    /// The token of an `Authorization: Bearer <token>` header (scheme in any case).
+    static func bearerToken(_ header: String) -> String? {
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty || token.utf8.count > 512 ? nil : String(token)
+    }
+}
