@@ -23,7 +23,7 @@ final class Metrics: Sendable {
 
     private struct State {
         var requests: [[String]: Int] = [:]  // [route, method, status]
-        var latency: [String: Histogram] = [:]
+        var latency: [[String]: Histogram] = [:]  // [route, status]
         var commands: [[String]: Int] = [:]  // [action, outcome]
         var commits = 0
         var committedRows = 0
@@ -35,7 +35,7 @@ final class Metrics: Sendable {
     func recordRequest(route: String, method: String, status: Int, seconds: Double) {
         state.withLock { state in
             state.requests[[route, method, String(status)], default: 0] += 1
-            state.latency[route, default: Histogram(bounds: Self.latencyBuckets)].observe(seconds, bounds: Self.latencyBuckets)
+            state.latency[[route, String(status)], default: Histogram(bounds: Self.latencyBuckets)].observe(seconds, bounds: Self.latencyBuckets)
         }
     }
 
@@ -60,10 +60,11 @@ final class Metrics: Sendable {
         for (labels, count) in state.requests.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
             lines.append("chain_http_requests_total{route=\(quoted(labels[0])),method=\(quoted(labels[1])),status=\(quoted(labels[2]))} \(count)")
         }
-        lines += ["# HELP chain_http_request_duration_seconds Time from a complete request to its answer, by route.",
+        lines += ["# HELP chain_http_request_duration_seconds Time from a complete request to its answer, by route and status.",
                   "# TYPE chain_http_request_duration_seconds histogram"]
-        for (route, histogram) in state.latency.sorted(by: { $0.key < $1.key }) {
-            lines += render(histogram, name: "chain_http_request_duration_seconds", labels: "route=\(quoted(route))", bounds: Self.latencyBuckets)
+        for (labels, histogram) in state.latency.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            lines += render(histogram, name: "chain_http_request_duration_seconds",
+                            labels: "route=\(quoted(labels[0])),status=\(quoted(labels[1]))", bounds: Self.latencyBuckets)
         }
         lines += ["# HELP chain_sessions_live Sessions currently live.", "# TYPE chain_sessions_live gauge",
                   "chain_sessions_live \(liveSessions)"]

@@ -1,0 +1,36 @@
+# ChainServer: `make run` serves the demo catalog, `make test` runs every test.
+# Both install the Debian packages they need when missing (apt-get, as root or via sudo).
+
+SWIFT ?= swift
+PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
+DATA_DIR ?= ./data
+
+.PHONY: deps build run test bench clean
+
+deps:
+	@missing=""; \
+	for package in $(PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product chain-server
+
+run: build
+	.build/release/chain-server --config config --data-dir $(DATA_DIR)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) build -c release --product chain-model-bench
+	.build/release/chain-model-bench
+
+clean:
+	rm -rf .build
