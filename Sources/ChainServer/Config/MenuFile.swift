@@ -6,14 +6,7 @@ import Foundation
 enum MenuFile {
     static func load(directory: String, knownActions: Set<String>) throws -> MenuBar {
         let path = directory + "/menus.json"
-        let json: JSON
-        do {
-            json = try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        } catch let failure as JSONParser.Failure {
-            throw ConfigurationError(source: path, key: "(file)", problem: "not valid JSON: \(failure)")
-        } catch {
-            throw ConfigurationError(source: path, key: "(file)", problem: "cannot be read: \(error.localizedDescription)")
-        }
+        let json = try ServerConfiguration.readJSON(path)
         do {
             return try MenuBar(definition: json, knownActions: knownActions)
         } catch {

@@ -17,14 +17,7 @@ extension ServerConfiguration {
     }
 
     mutating func apply(file path: String) throws {
-        let json: JSON
-        do {
-            json = try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        } catch let failure as JSONParser.Failure {
-            throw ConfigurationError(source: path, key: "(file)", problem: "not valid JSON: \(failure)")
-        } catch {
-            throw ConfigurationError(source: path, key: "(file)", problem: "cannot be read: \(error.localizedDescription)")
-        }
+        let json = try Self.readJSON(path)
         let reader = ConfigurationReader(source: path)
         guard let members = json.objectMembers else { throw reader.error(nil, "(file)", "must be a JSON object") }
         for (group, value) in members {
@@ -77,6 +70,17 @@ extension ServerConfiguration {
             default:
                 throw reader.error(nil, group, "unknown key (http, limits, sessions, catalog, log, shutdownGraceSeconds)")
             }
+        }
+    }
+
+    /// Parses the JSON file at `path`, naming the file when it cannot be read or parsed.
+    static func readJSON(_ path: String) throws -> JSON {
+        do {
+            return try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        } catch let failure as JSONParser.Failure {
+            throw ConfigurationError(source: path, key: "(file)", problem: "not valid JSON: \(failure)")
+        } catch {
+            throw ConfigurationError(source: path, key: "(file)", problem: "cannot be read: \(error.localizedDescription)")
         }
     }
 
