@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import ChainServer
+
+/// The live sessions: bearer parsing, lookup by token, ending, idle expiry and the cap.
+@Suite("SessionRegistry")
+struct SessionRegistryTests {
+    static func session(_ result: SessionRegistry.Authentication) -> LiveSession? {
+        if case .valid(let session) = result { return session }
+        return nil
+    }
+
+    static func isMissing(_ result: SessionRegistry.Authentication) -> Bool {
+        if case .missing = result { return true }
+        return false
+    }
+
+    static func isInvalid(_ result: SessionRegistry.Authentication) -> Bool {
+        if case .invalid = result { return true }
+        return false
+    }
+
+    @Test(arguments: [
+        ("Bearer abc", "abc"),
+        ("bearer abc", "abc"),
+        ("BEARER abc", "abc"),
+        ("Bearer  abc ", "abc"),
+        ("Bearer a.b-c_d~e+f/g=", "a.b-c_d~e+f/g="),
+        ("Bearer " + String(repeating: "t", count: 512), String(repeating: "t", count: 512)),
+    ])
+    func bearerTokenIsRead(header: String, token: String) {
+        #expect(SessionRegistry.bearerToken(header) == token)
+    }
+
+    @Test(arguments: [
+        "", "Bearer", "Bearer ", "Bearer    ", "Basic abc", "Token abc", "Bearerabc", "abc",
+        "Bearer " + String(repeating: "t", count: 513),
+    ])
+    func bearerTokenIsRefused(header: String) {
+        #expect(SessionRegistry.bearerToken(header) == nil)
+    }
+
+    @Test func aCreatedSessionIsFoundByItsTokenOnly() throws {
+        let registry = SessionRegistry(idleExpiry: .seconds(60), maxSessions: 10)
+        let (session, token) = try registry.create()
+        let (other, otherToken) = try registry.create()
+
+        #expect(Self.session(registry.authenticate(authorization: "Bearer \(token)"))?.id == session.id)
+        #expect(Self.session(registry.authenticate(authorization: "Bearer \(otherToken)"))?.id == other.id)
+        #expect(Self.isInvalid(registry.authenticate(authorization: "Bearer \(token)x")))
+        #expect(Self.isInvalid(registry.authenticate(authorization: "Bearer \(SessionToken.make())")))
+        #expect(Self.isMissing(registry.authenticate(authorization: nil)))
+        #expect(Self.isMissing(registry.authenticate(authorization: "Basic \(token)")))
+        #expect(session.tokenDigest == SessionToken.digest(of: token))
+        #expect(session.id != other.id)
+        #expect(registry.contains(id: session.id))
+        #expect(!registry.contains(id: "nope"))
+        #expect(registry.liveCount == 2)
+    }
+
+    @Test func anEndedSessionIsGone() throws {
+        let registry = SessionRegistry(idleExpiry: .seconds(60), maxSessions: 10)
+        let (session, token) = try registry.create()
+
+        registry.end(session)
+
+        #expect(Self.isInvalid(registry.authenticate(authorization: "Bearer \(token)")))
+        #expect(!registry.contains(id: session.id))
+        #expect(registry.liveCount == 0)
+        registry.end(session)
+        #expect(registry.liveCount == 0)
+    }
+
+    @Test func anIdleSessionExpires() async throws {
+        let registry = SessionRegistry(idleExpiry: .milliseconds(100), maxSessions: 10)
+        let (session, token) = try registry.create()
+
+        try await Task.sleep(for: .milliseconds(250))
+
+        #expect(!registry.contains(id: session.id))
+        #expect(Self.isInvalid(registry.authenticate(authorization: "Bearer \(token)")))
+        #expect(registry.liveCount == 0)
+    }
+
+    @Test func authenticatingTouchesTheSession() throws {
+        let registry = SessionRegistry(idleExpiry: .seconds(60), maxSessions: 10)
+        let (session, token) = try registry.create()
+        let created = session.lastUsed
+
+        _ = registry.authenticate(authorization: "Bearer \(token)")
+
+        #expect(session.lastUsed > created)
+    }
+
+    @Test func creatingBeyondMaxSessionsThrowsUntilOneEnds() throws {
+        let registry = SessionRegistry(idleExpiry: .seconds(60), maxSessions: 2)
+        let (first, _) = try registry.create()
+        _ = try registry.create()
+
+        #expect(throws: SessionRegistry.Full.self) { try registry.create() }
+        #expect(registry.liveCount == 2)
+        registry.end(first)
+        _ = try registry.create()
+        #expect(registry.liveCount == 2)
+    }
+
+    @Test func expiredSessionsMakeRoomUnderMaxSessions() async throws {
+        let registry = SessionRegistry(idleExpiry: .milliseconds(100), maxSessions: 1)
+        _ = try registry.create()
+        #expect(throws: SessionRegistry.Full.self) { try registry.create() }
+
+        // The sweep on create runs at most once a second.
+        try await Task.sleep(for: .milliseconds(1_100))
+
+        let (session, token) = try registry.create()
+        #expect(Self.session(registry.authenticate(authorization: "Bearer \(token)"))?.id == session.id)
+    }
+}
