@@ -19,6 +19,40 @@
  * connection timeout, no per-IP limit) can apply by omission.
  */
 
+static inline int cmhd_hex_value(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Decodes %HH escapes in place like libmicrohttpd's default, except %00: a decoded NUL
+   would end the C string handed to the access handler and silently cut the path
+   (`/v1/images/img-1%00junk` read as `/v1/images/img-1`), so it stays literally "%00". */
+static inline size_t
+cmhd_unescape_keeping_nul(void *cls, struct MHD_Connection *connection, char *s)
+{
+    (void)cls;
+    (void)connection;
+    char *read = s;
+    char *write = s;
+    while (*read != '\0') {
+        if (read[0] == '%' && read[1] != '\0' && read[2] != '\0') {
+            int high = cmhd_hex_value(read[1]);
+            int low = cmhd_hex_value(read[2]);
+            if (high >= 0 && low >= 0 && (high | low) != 0) {
+                *write++ = (char)(high * 16 + low);
+                read += 3;
+                continue;
+            }
+        }
+        *write++ = *read++;
+    }
+    *write = '\0';
+    return (size_t)(write - s);
+}
+
 /* Starts a daemon bound to `addr`; the port argument is ignored by
    libmicrohttpd because MHD_OPTION_SOCK_ADDR is given. */
 static inline struct MHD_Daemon *
@@ -44,6 +78,7 @@ cmhd_start_daemon(unsigned int flags,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                            MHD_OPTION_UNESCAPE_CALLBACK, cmhd_unescape_keeping_nul, NULL,
                             MHD_OPTION_END);
 }
 

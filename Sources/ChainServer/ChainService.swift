@@ -1,5 +1,6 @@
 import ChainModel
 import Dispatch
+import Synchronization
 
 /// Everything a request may need, assembled once at start: the durable store, its
 /// in-memory mirror the chain reads ratings from, the sessions, the menu bar, the
@@ -7,8 +8,12 @@ import Dispatch
 final class ChainService: Sendable {
     let configuration: ServerConfiguration
     let store: CatalogStore
-    /// Ratings as committed: a write is applied here only after its transaction committed.
-    let catalog: InMemoryCatalog
+    /// Ratings as commands see them: committed, overlaid with writes queued for commit.
+    let catalog: CatalogMirror
+    /// Held while a command walks the chain, stages its writes and queues them, so commands
+    /// of different sessions see each other's writes and commit in the order they read.
+    /// Microseconds per command; menus and reads never take it.
+    let commandOrder = Mutex(0)
     let sessions: SessionRegistry
     let menuBar: MenuBar
     let dispatcher: CommandDispatcher
@@ -21,7 +26,7 @@ final class ChainService: Sendable {
     init(configuration: ServerConfiguration, store: CatalogStore, menuBar: MenuBar, log: Logger) throws {
         self.configuration = configuration
         self.store = store
-        self.catalog = InMemoryCatalog(ratings: try store.allRatings())
+        self.catalog = CatalogMirror(committed: InMemoryCatalog(ratings: try store.allRatings()))
         self.sessions = SessionRegistry(idleExpiry: .seconds(configuration.sessionIdleSeconds), maxSessions: configuration.maxSessions)
         self.menuBar = menuBar
         self.dispatcher = .standard

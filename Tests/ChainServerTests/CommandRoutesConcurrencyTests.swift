@@ -148,7 +148,7 @@ struct CommandRoutesConcurrencyTests {
 
     /// Five sessions each raise the same image once, at the same time: five acknowledged
     /// increases from 0 must leave it at 5.
-    @Test(.disabled("BUG: lost update across sessions: 5 concurrent increaseRating on one image from 5 sessions all answer 200, image ends below 5"))
+    @Test
     func concurrentIncreasesFromManySessionsOnOneImageAllCount() async throws {
         try await LiveServer.with { server in
             var created: [RemoteSession] = []

@@ -96,7 +96,7 @@ struct ImageRoutesTests {
         }
     }
 
-    @Test(.disabled("BUG: with limits.maxPageSize below 100, GET /v1/images without limit answers 100 per page, over the cap"))
+    @Test
     func defaultLimitIsCappedToo() async throws {
         try await Self.withServer { _, session in
             let response = try await session.client.get("/v1/images", token: session.token)

@@ -62,7 +62,7 @@ struct RouterProblemTests {
         }
     }
 
-    @Test(.disabled("BUG: a path longer than limits.connectionMemoryBytes gets libmicrohttpd's HTML 414, not problem+json"))
+    @Test(.disabled("Known limit: a request line longer than limits.connectionMemoryBytes is refused by libmicrohttpd itself (414, its own HTML body) before any handler runs; 0.9.75 has no hook for that answer"))
     func pathOverTheConnectionMemoryIsAProblem() async throws {
         try await LiveServer.withUnchangedSession { server, session in
             let response = try await Self.raw(server, "GET", "/v1/sessions/" + String(repeating: "a", count: 70_000), token: session.token)
@@ -72,11 +72,13 @@ struct RouterProblemTests {
         }
     }
 
-    @Test(.disabled("BUG: the path is cut at a percent-encoded NUL: POST /v1/sessions/%00junk creates a session (201), GET /v1/images/img-1%00junk answers img-1"))
+    @Test
     func percentEncodedNULDoesNotCutThePath() async throws {
         try await LiveServer.withUnchangedSession { server, session in
             expectProblem(try await Self.raw(server, "GET", "/v1/images/img-1%00junk", token: session.token), 404, "not-found")
-            expectProblem(try await Self.raw(server, "POST", "/v1/sessions/%00junk", token: session.token), 404, "not-found")
+            // The path keeps its "%00": a session path, where POST is not allowed (no session is made).
+            expectProblem(try await Self.raw(server, "POST", "/v1/sessions/%00junk", token: session.token), 405, "method-not-allowed")
+            expectProblem(try await Self.raw(server, "GET", "/v1/sessions/%00junk", token: session.token), 404, "not-found")
             #expect(metricValue(try await server.client.metrics(), "chain_sessions_live") == 1)
         }
     }

@@ -38,7 +38,7 @@ struct ServiceRoutesTests {
         }
     }
 
-    @Test(.disabled("BUG: /openapi.json has an empty \"paths\" object; API.md says it must describe the same API"))
+    @Test
     func openAPIDescribesEveryRoute() async throws {
         try await LiveServer.with { server in
             let paths = try #require(try await server.client.get("/openapi.json")["paths"])

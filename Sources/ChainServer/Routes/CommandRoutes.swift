@@ -42,40 +42,58 @@ enum CommandRoutes {
         let explain = request.explain
         let action = service.dispatcher.registry.actions.contains(command.invocation.action) ? command.invocation.action : "unknown"
         session.queue.submit { finish in
-            let outcome: CommandOutcome
-            do throws(CommandFailure) {
-                outcome = try service.dispatcher.perform(
-                    command.invocation, in: session.model, catalog: service.catalog, from: command.target, explain: explain)
-            } catch {
-                service.metrics.recordCommand(action: action, outcome: outcomeLabel(error.error))
-                respond(Problem(error).response)
-                finish()
-                return
+            let performed = service.commandOrder.withLock { _ -> Result<CommandOutcome, CommandFailure> in
+                let outcome: CommandOutcome
+                do throws(CommandFailure) {
+                    outcome = try service.dispatcher.perform(
+                        command.invocation, in: session.model, catalog: service.catalog, from: command.target, explain: explain)
+                } catch {
+                    return .failure(error)
+                }
+                if !outcome.changes.isEmpty { commit(outcome, session: session, service: service, explain: explain, action: action, respond, finish) }
+                return .success(outcome)
             }
-            let succeed: @Sendable () -> Void = {
-                service.catalog.apply(outcome.changes)
+            switch performed {
+            case .failure(let failure):
+                service.metrics.recordCommand(action: action, outcome: outcomeLabel(failure.error))
+                respond(Problem(failure).response)
+                finish()
+            case .success(let outcome) where outcome.changes.isEmpty:
                 session.model = outcome.session
                 service.metrics.recordCommand(action: action, outcome: "ok")
-            }
-            guard !outcome.changes.isEmpty else {
-                succeed()
                 respond(.json(200, WireFormat.outcome(outcome, sessionID: session.id, explain: explain)))
                 finish()
-                return
+            case .success:
+                break  // answered by `commit` once the transaction is done
             }
-            service.store.write(outcome.changes) { result in
-                // On the writer thread, in commit order: apply, then answer elsewhere.
-                if case .success = result { succeed() }
-                DispatchQueue.global().async {
-                    switch result {
-                    case .success:
-                        respond(.json(200, WireFormat.outcome(outcome, sessionID: session.id, explain: explain)))
-                    case .failure(let error):
-                        service.metrics.recordCommand(action: action, outcome: "storage_error")
-                        respond(ImageRoutes.storageProblem(error, service: service).response)
-                    }
-                    finish()
+        }
+    }
+
+    /// Stages the outcome's writes and queues them for the writer; the session changes and
+    /// the client is answered only after the commit (or told 503 and nothing changes).
+    private static func commit(
+        _ outcome: CommandOutcome, session: LiveSession, service: ChainService, explain: Bool, action: String,
+        _ respond: @escaping Route.Respond, _ finish: @escaping @Sendable () -> Void
+    ) {
+        let batch = service.catalog.stage(outcome.changes)
+        service.store.write(outcome.changes) { result in
+            // On the writer thread, in commit order: settle the mirror and the session, then
+            // answer elsewhere so the writer goes straight on to the next group.
+            switch result {
+            case .success:
+                service.catalog.commit(outcome.changes, batch: batch)
+                session.model = outcome.session
+                service.metrics.recordCommand(action: action, outcome: "ok")
+            case .failure:
+                service.catalog.fail(outcome.changes, batch: batch)
+                service.metrics.recordCommand(action: action, outcome: "storage_error")
+            }
+            DispatchQueue.global().async {
+                switch result {
+                case .success: respond(.json(200, WireFormat.outcome(outcome, sessionID: session.id, explain: explain)))
+                case .failure(let error): respond(ImageRoutes.storageProblem(error, service: service).response)
                 }
+                finish()
             }
         }
     }

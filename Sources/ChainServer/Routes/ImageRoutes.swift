@@ -7,7 +7,7 @@ enum ImageRoutes {
     static let list: Route.Handler = { request, respond in
         let query = request.http.query
         let cap = request.service.configuration.maxPageSize
-        var limit = defaultPageSize
+        var limit = min(defaultPageSize, cap)
         if let text = query["limit"] {
             guard let value = Int(text), value >= 1 else { throw Problem.invalid("limit", "limit must be a positive integer, not \"\(text.prefix(40))\"") }
             limit = min(value, cap)

@@ -9,13 +9,32 @@ final class SerialJobQueue: Sendable {
     typealias Job = @Sendable (_ finish: @escaping @Sendable () -> Void) -> Void
 
     private struct State {
+        /// Jobs waiting, from `head` on; the taken prefix is dropped once it is half the
+        /// array, so taking a job is O(1) amortised even when thousands pile up.
         var jobs: [Job] = []
+        var head = 0
         var running = false
+
+        var waiting: Int { jobs.count - head }
+
+        mutating func take() -> Job? {
+            guard head < jobs.count else { return nil }
+            let job = jobs[head]
+            head += 1
+            if head == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head > 64, head * 2 > jobs.count {
+                jobs.removeFirst(head)
+                head = 0
+            }
+            return job
+        }
     }
 
     private let state = Mutex(State())
 
-    var pendingCount: Int { state.withLock { $0.jobs.count + ($0.running ? 1 : 0) } }
+    var pendingCount: Int { state.withLock { $0.waiting + ($0.running ? 1 : 0) } }
 
     func submit(_ job: @escaping Job) {
         let start = state.withLock { state -> Bool in
@@ -32,11 +51,11 @@ final class SerialJobQueue: Sendable {
     private func drain() {
         while true {
             let next = state.withLock { state -> Job? in
-                guard !state.jobs.isEmpty else {
+                guard let job = state.take() else {
                     state.running = false
                     return nil
                 }
-                return state.jobs.removeFirst()
+                return job
             }
             guard let job = next else { return }
             let handoff = Handoff()

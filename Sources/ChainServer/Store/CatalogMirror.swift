@@ -1,0 +1,82 @@
+import ChainModel
+import Synchronization
+
+/// The catalog as commands see it: the committed ratings (an `InMemoryCatalog` loaded from
+/// SQLite) overlaid with the writes queued for commit, newest first.
+///
+/// Without the overlay, two sessions raising the same image's rating at once would both
+/// read the committed value and one increase would be lost. A staged write leaves the
+/// overlay when its transaction commits (the committed mirror then holds it) or fails (the
+/// overlay forgets it, so a later staged write to the same image still shows).
+final class CatalogMirror: CatalogReading, Sendable {
+    let committed: InMemoryCatalog
+    private let pending = Mutex(Pending())
+
+    private struct Pending {
+        /// The latest staged rating of each image, with the batch that staged it.
+        var ratings: [ImageID: (rating: Rating, batch: UInt64)] = [:]
+        var nextBatch: UInt64 = 1
+    }
+
+    init(committed: InMemoryCatalog) {
+        self.committed = committed
+    }
+
+    /// Overlays `changes` and returns the batch number to report its fate with.
+    func stage(_ changes: [RatingChange]) -> UInt64 {
+        pending.withLock { pending in
+            let batch = pending.nextBatch
+            pending.nextBatch += 1
+            for change in changes { pending.ratings[change.id] = (change.rating, batch) }
+            return batch
+        }
+    }
+
+    /// Called in commit order: the committed mirror takes the batch, the overlay lets go of
+    /// the images no later batch has staged again.
+    func commit(_ changes: [RatingChange], batch: UInt64) {
+        pending.withLock { pending in
+            committed.apply(changes)
+            forget(changes, batch: batch, in: &pending)
+        }
+    }
+
+    func fail(_ changes: [RatingChange], batch: UInt64) {
+        pending.withLock { forget(changes, batch: batch, in: &$0) }
+    }
+
+    private func forget(_ changes: [RatingChange], batch: UInt64, in pending: inout Pending) {
+        for change in changes where pending.ratings[change.id]?.batch == batch {
+            pending.ratings[change.id] = nil
+        }
+    }
+
+    var stagedCount: Int { pending.withLock { $0.ratings.count } }
+
+    // MARK: CatalogReading
+
+    var imageCount: Int { committed.imageCount }
+    func contains(_ id: ImageID) -> Bool { committed.contains(id) }
+    func allIDs() -> [ImageID] { committed.allIDs() }
+    func id(after id: ImageID) -> ImageID? { committed.id(after: id) }
+    func id(before id: ImageID) -> ImageID? { committed.id(before: id) }
+
+    func rating(of id: ImageID) -> Rating? {
+        pending.withLock { $0.ratings[id]?.rating } ?? committed.rating(of: id)
+    }
+
+    func histogram(of ids: [ImageID]) -> RatingHistogram {
+        pending.withLock { pending in
+            guard !pending.ratings.isEmpty else { return committed.histogram(of: ids) }
+            var histogram = RatingHistogram()
+            for id in ids {
+                if let rating = pending.ratings[id]?.rating ?? committed.rating(of: id) {
+                    histogram[rating] += 1
+                } else {
+                    histogram.missing += 1
+                }
+            }
+            return histogram
+        }
+    }
+}
