@@ -45,7 +45,7 @@ public struct ChangeRating<Direction: RatingDirection>: Command {
     public func validate(_ target: Performer, _ input: HandlerInput) -> HandlerVerdict {
         RatingValidation.verdict(for: target, input) { histogram in
             let stuck = histogram[Direction.limit]
-            return stuck < histogram.total ? .enabled : .disabled("every image is at \(Direction.limit) stars already")
+            return stuck < histogram.total ? .enabled : .disabled(Direction.stuckReason)
         }
     }
 
@@ -66,6 +66,9 @@ public protocol RatingDirection: Sendable {
     static var delta: Int { get }
     static var limit: Rating { get }
     static var undoName: String { get }
+    /// Why the command is disabled when every image is at `limit` already, kept as a
+    /// constant because every menu validation may ask for it.
+    static var stuckReason: String { get }
 }
 
 public enum Up: RatingDirection {
@@ -73,6 +76,7 @@ public enum Up: RatingDirection {
     public static let delta = 1
     public static let limit = Rating.max
     public static let undoName = "Increase Rating"
+    public static let stuckReason = "every image is at 5 stars already"
 }
 
 public enum Down: RatingDirection {
@@ -80,6 +84,7 @@ public enum Down: RatingDirection {
     public static let delta = -1
     public static let limit = Rating.none
     public static let undoName = "Decrease Rating"
+    public static let stuckReason = "every image is at 0 stars already"
 }
 
 public typealias IncreaseRating = ChangeRating<Up>

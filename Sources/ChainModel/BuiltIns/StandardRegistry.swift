@@ -23,24 +23,27 @@ extension HandlerRegistry {
         registry.register(Focus.self, on: .application)
         registry.register(NewWindow.self, on: .application)
 
+        // The providers read single fields of the window in place: copying a whole
+        // `Window` out of the session costs a retain per field, three times a command.
         registry.register(.provider(ContextProvider { path, session, values in
-            guard let window = session.window(path.string) else { return }
-            values[WindowKey.self] = (id: window.id, kind: window.windowKind)
+            guard let index = session.windowIndex(of: path.string) else { return }
+            values[WindowKey.self] = (id: session.windows[index].id, kind: session.windows[index].windowKind)
         }), on: .window)
         registry.register(.provider(ContextProvider { path, session, values in
-            guard let id = path.windowID, let grid = session.window(id)?.grid else { return }
-            values[SelectionKey.self] = grid.selection
+            guard let id = path.windowID, let index = session.windowIndex(of: id),
+                  let selection = session.windows[index].grid?.selection else { return }
+            values[SelectionKey.self] = selection
         }), on: .grid)
         registry.register(.provider(ContextProvider { path, session, values in
-            guard let id = path.windowID, let viewer = session.window(id)?.viewer, viewer.path == path else { return }
-            values[ShownImageKey.self] = .some(viewer.image)
+            guard let id = path.windowID, let index = session.windowIndex(of: id),
+                  session.windows[index].viewer.path == path else { return }
+            values[ShownImageKey.self] = .some(session.windows[index].viewer.image)
         }), on: .viewer)
 
         // A focused window passes what it cannot do to its content, as an NSWindow
         // passes actions on to its controller: a browser to its grid, a viewer window to its viewer.
-        registry.register(.redirect(Redirect { _, responder, _ in
-            guard let window = responder as? Window else { return nil }
-            return window.grid?.path ?? window.viewer.path
+        registry.register(.redirect(.byPath { _, path, session in
+            session.windowIndex(of: path.string).map { session.windows[$0].defaultResponder }
         }), on: .window)
         return registry
     }()

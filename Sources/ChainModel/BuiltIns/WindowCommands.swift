@@ -32,15 +32,15 @@ public struct UndoCommand<Way: UndoWay>: Command {
 
     public func validate(_ window: Window, _ input: HandlerInput) -> HandlerVerdict {
         guard let name = Way.nextName(in: window.undoStack) else {
-            return .handles(.disabled("nothing to \(Way.action)", title: Way.title))
+            return .handles(.disabled(Way.emptyReason, title: Way.title))
         }
-        return .handles(.enabled(title: "\(Way.title) \(name)"))
+        return .handles(.enabled(title: Way.title + " " + name))
     }
 
     public func perform(_ window: Window, _ context: inout PerformContext) throws(CommandError) {
         var entry: UndoStack.Entry?
         context.session.updateUndoStack(ofWindow: window.id) { entry = Way.pop(from: &$0) }
-        guard let entry else { throw .disabled(action: Way.action, responder: window.path, reason: "nothing to \(Way.action)") }
+        guard let entry else { throw .disabled(action: Way.action, responder: window.path, reason: Way.emptyReason) }
         try context.run(entry, direction: Way.direction)
         context.result = [(key: Way.action == "undo" ? "undone" : "redone", value: .string(entry.name))]
     }
@@ -50,6 +50,9 @@ public struct UndoCommand<Way: UndoWay>: Command {
 public protocol UndoWay: Sendable {
     static var action: String { get }
     static var title: String { get }
+    /// Why the item is disabled when the stack is empty ("nothing to undo"), kept as a
+    /// constant because every menu validation asks for it.
+    static var emptyReason: String { get }
     static var direction: UndoStack.Direction { get }
     static func nextName(in stack: UndoStack) -> String?
     static func pop(from stack: inout UndoStack) -> UndoStack.Entry?
@@ -58,6 +61,7 @@ public protocol UndoWay: Sendable {
 public enum Backwards: UndoWay {
     public static let action = "undo"
     public static let title = "Undo"
+    public static let emptyReason = "nothing to undo"
     public static var direction: UndoStack.Direction { .undoing }
     public static func nextName(in stack: UndoStack) -> String? { stack.undoName }
     public static func pop(from stack: inout UndoStack) -> UndoStack.Entry? { stack.popUndo() }
@@ -66,6 +70,7 @@ public enum Backwards: UndoWay {
 public enum Forwards: UndoWay {
     public static let action = "redo"
     public static let title = "Redo"
+    public static let emptyReason = "nothing to redo"
     public static var direction: UndoStack.Direction { .redoing }
     public static func nextName(in stack: UndoStack) -> String? { stack.redoName }
     public static func pop(from stack: inout UndoStack) -> UndoStack.Entry? { stack.popRedo() }

@@ -22,7 +22,12 @@ public protocol Catalog: CatalogReading, Sendable {
 extension CatalogReading {
     /// The current rating of each image of `ids` the catalog holds, as a batch that
     /// writes them back (what undo records).
-    public func currentRatings(of ids: [ImageID]) -> [RatingChange] {
-        ids.compactMap { id in rating(of: id).map { RatingChange(id: id, rating: $0) } }
+    public func currentRatings(of ids: some Sequence<ImageID>) -> [RatingChange] {
+        var ratings: [RatingChange] = []
+        ratings.reserveCapacity(ids.underestimatedCount)
+        for id in ids {
+            if let rating = rating(of: id) { ratings.append(RatingChange(id: id, rating: rating)) }
+        }
+        return ratings
     }
 }

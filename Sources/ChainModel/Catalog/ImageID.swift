@@ -24,7 +24,32 @@ public struct ImageID: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.rawValue = value
     }
 
-    public var description: String { "img-\(rawValue)" }
+    /// Written digit by digit into a string of the exact length (small enough to need no
+    /// heap for any real id): events spell out an id per rated image, and interpolation
+    /// costs several times as much.
+    public var description: String {
+        var digitCount = 1
+        var rest = rawValue.magnitude
+        while rest >= 10 {
+            rest /= 10
+            digitCount += 1
+        }
+        let prefix = rawValue < 0 ? "img--" : "img-"
+        let length = prefix.utf8.count + digitCount
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var index = 0
+            for byte in prefix.utf8 {
+                buffer[index] = byte
+                index += 1
+            }
+            var value = rawValue.magnitude
+            for position in stride(from: length - 1, through: index, by: -1) {
+                buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            return length
+        }
+    }
 
     public static func < (lhs: ImageID, rhs: ImageID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -28,7 +28,7 @@ public struct Arguments: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     public func required<Value: ArgumentValue>(_ field: String, as type: Value.Type = Value.self)
         throws(ArgumentError) -> Value
     {
-        guard let json = self[field], json != .null else { throw ArgumentError(field: field, reason: .missing) }
+        guard let json = self[field], !json.isNull else { throw ArgumentError(field: field, reason: .missing) }
         return try Value(argument: json, field: field)
     }
 
@@ -36,7 +36,7 @@ public struct Arguments: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     public func optional<Value: ArgumentValue>(_ field: String, as type: Value.Type = Value.self)
         throws(ArgumentError) -> Value?
     {
-        guard let json = self[field], json != .null else { return nil }
+        guard let json = self[field], !json.isNull else { return nil }
         return try Value(argument: json, field: field)
     }
 
@@ -112,7 +112,8 @@ extension ResponderPath: ArgumentValue {
 extension Window.Kind: ArgumentValue {
     public init(argument json: JSON, field: String) throws(ArgumentError) {
         let text = try String(argument: json, field: field)
-        guard let kind = Window.Kind(rawValue: text) else {
+        // Compared directly: the synthesised `init(rawValue:)` searches a table of names.
+        guard let kind: Window.Kind = text == "browser" ? .browser : text == "viewer" ? .viewer : nil else {
             throw ArgumentError(field: field, reason: .outOfRange("\"\(text.prefix(40))\" is not one of browser, viewer"))
         }
         self = kind
@@ -129,7 +130,16 @@ extension Array: ArgumentValue where Element: ArgumentValue {
         var decoded: [Element] = []
         decoded.reserveCapacity(values.count)
         for (offset, value) in values.enumerated() {
-            decoded.append(try Element(argument: value, field: "\(field)[\(offset)]"))
+            // The element's field name is spelt out only for an error: a 10,000-image
+            // selection would otherwise build 10,000 strings to throw away.
+            do throws(ArgumentError) {
+                decoded.append(try Element(argument: value, field: field))
+            } catch {
+                var error = error
+                let element = "\(field)[\(offset)]"
+                error.field = error.field.hasPrefix(field) ? element + error.field.dropFirst(field.count) : element
+                throw error
+            }
         }
         self = decoded
     }

@@ -3,8 +3,12 @@
 public final class ValidationScope {
     public let session: Session
     public let catalog: any CatalogReading
-    /// A pass meets one or two rating targets, so a scan beats hashing paths.
-    private var histograms: [(path: ResponderPath, histogram: RatingHistogram)] = []
+    /// A pass meets one rating target, rarely two: the first is kept in place and any
+    /// others in a list, so most passes allocate nothing for this. Accesses are short and
+    /// never overlap, and a scope serves one thread, so the exclusivity checks a class
+    /// property would get at run time are left out.
+    @exclusivity(unchecked) private var first: (path: ResponderPath, histogram: RatingHistogram)?
+    @exclusivity(unchecked) private var others: [(path: ResponderPath, histogram: RatingHistogram)] = []
 
     public init(session: Session, catalog: any CatalogReading) {
         self.session = session
@@ -13,9 +17,10 @@ public final class ValidationScope {
 
     func histogram(of target: some RatingTarget) -> RatingHistogram {
         let path = target.path
-        if let known = histograms.first(where: { $0.path == path }) { return known.histogram }
+        if let first, first.path == path { return first.histogram }
+        if let known = others.first(where: { $0.path == path }) { return known.histogram }
         let histogram = catalog.histogram(of: target.ratedImages)
-        histograms.append((path: path, histogram: histogram))
+        if first == nil { first = (path: path, histogram: histogram) } else { others.append((path: path, histogram: histogram)) }
         return histogram
     }
 }

@@ -6,6 +6,12 @@ public struct HandlerRegistry: Sendable {
     private var nextToken = 1
     /// Every action some responder kind handles, kept with the registrations.
     public private(set) var actions: Set<String> = []
+    /// Each action's column in `table`, so a walk hashes its action once rather than once
+    /// per responder it passes.
+    private var columns = ActionColumns()
+    /// `table[kind.index][column]`: the kind's newest handler for the column's action.
+    /// Derived from `kinds` whenever a handler comes or goes.
+    private var table: [[ActionHandler?]] = []
 
     public init() {}
 
@@ -14,7 +20,7 @@ public struct HandlerRegistry: Sendable {
         let token = RegistrationToken(id: nextToken)
         nextToken += 1
         kinds[kind.index].add(registration, token: token)
-        if case .handler(_, let action) = registration { actions.insert(action) }
+        if case .handler = registration { rebuildHandlers() }
         return token
     }
 
@@ -27,18 +33,30 @@ public struct HandlerRegistry: Sendable {
     @discardableResult
     public mutating func remove(_ token: RegistrationToken) -> Bool {
         for index in kinds.indices where kinds[index].remove(token) {
-            actions = Set(kinds.flatMap(\.handlers.keys))
+            rebuildHandlers()
             return true
         }
         return false
     }
 
-    func behavior(of kind: ResponderKind?) -> Behavior? {
-        guard let kind, !kinds[kind.index].isEmpty else { return nil }
-        return kinds[kind.index]
+    private mutating func rebuildHandlers() {
+        actions = Set(kinds.flatMap(\.handlers.keys))
+        let names = Array(actions)
+        columns = ActionColumns(names)
+        table = kinds.map { behavior in names.map { behavior.handler(for: $0) } }
     }
 
-    func handler(for action: String, on kind: ResponderKind) -> ActionHandler? {
-        kinds[kind.index].handler(for: action)
+    /// The column of `action` in the handler table; `nil` when no kind handles it.
+    func column(of action: String) -> Int? { columns[action] }
+
+    func handler(inColumn column: Int, on kind: ResponderKind) -> ActionHandler? {
+        table[kind.index][column]
     }
+
+    func redirects(of kind: ResponderKind) -> [Behavior.Entry<Redirect>] { kinds[kind.index].redirects }
+    func providers(of kind: ResponderKind) -> [Behavior.Entry<ContextProvider>] { kinds[kind.index].providers }
+    func observers(of kind: ResponderKind) -> [Behavior.Entry<EventObserver>] { kinds[kind.index].observers }
+    /// Asked first by event delivery, which passes most responders without an observer.
+    func hasObservers(on kind: ResponderKind) -> Bool { !kinds[kind.index].observers.isEmpty }
+    func catchers(of kind: ResponderKind) -> [Behavior.Entry<ErrorCatcher>] { kinds[kind.index].catchers }
 }

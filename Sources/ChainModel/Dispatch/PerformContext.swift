@@ -38,20 +38,22 @@ public struct PerformContext {
     /// Registers the inverse of what the command did on `window`'s undo stack (the
     /// command's window by default). While undoing it lands on the redo stack.
     public mutating func registerUndo(named name: String, in window: String? = nil, _ action: @escaping UndoStack.Action) {
+        register(UndoStack.Entry(name: name, action: action), in: window)
+    }
+
+    private mutating func register(_ entry: UndoStack.Entry, in window: String? = nil) {
         guard let id = window ?? windowID else { return }
         let direction = undoDirection
-        session.updateUndoStack(ofWindow: id) { $0.register(UndoStack.Entry(name: name, action: action), direction: direction) }
+        session.updateUndoStack(ofWindow: id) { $0.register(entry, direction: direction) }
     }
 
     /// Writes `changes` through the catalog transaction, records their inverse for undo
     /// under `name`, and emits `ratingChanged`. Undo and redo go through here again.
     public mutating func changeRatings(_ changes: [RatingChange], undoName name: String) {
-        let previous = catalog.currentRatings(of: changes.map(\.id))
+        let previous = catalog.currentRatings(of: changes.lazy.map(\.id))
         catalog.setRatings(changes)
         emit(.ratingChanged(changes))
-        registerUndo(named: name) { context throws(CommandError) in
-            context.changeRatings(previous, undoName: name)
-        }
+        register(UndoStack.Entry(name: name, restoring: previous))
     }
 
     /// Runs an undo entry in `direction`, so what it registers lands on the other stack.
@@ -59,6 +61,9 @@ public struct PerformContext {
         let saved = undoDirection
         undoDirection = direction
         defer { undoDirection = saved }
-        try entry.action(&self)
+        switch entry.step {
+        case .action(let action): try action(&self)
+        case .restoreRatings(let previous): changeRatings(previous, undoName: entry.name)
+        }
     }
 }

@@ -40,6 +40,9 @@ public struct Resolution: Sendable {
     public var error: CommandError?
     public var trace: [TraceStep]
     let handler: ActionHandler?
+    /// The handler's perform part bound to the command and performer validation decoded,
+    /// when the walk was made to perform.
+    var prepared: ActionHandler.Perform?
 
     /// Enabled means someone performs it and its validation allows it now.
     public var isEnabled: Bool { target != nil && validation?.isEnabled == true && error == nil }

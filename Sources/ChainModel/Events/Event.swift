@@ -27,7 +27,10 @@ public struct Event: Sendable, Equatable {
 extension Event {
     public static func ratingChanged(_ changes: [RatingChange]) -> Event {
         Event(type: "ratingChanged", payload: [
-            (key: "images", value: .array(changes.map { ["id": .string($0.id.description), "rating": .number(Double($0.rating.value))] })),
+            // Members spelt out: a dictionary literal would build each object twice.
+            (key: "images", value: .array(changes.map {
+                .object([(key: "id", value: .string($0.id.description)), (key: "rating", value: .number(Double($0.rating.value)))])
+            })),
         ])
     }
 

@@ -42,6 +42,11 @@ public enum JSON: Sendable, Equatable {
         }
     }
 
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil

@@ -43,7 +43,11 @@ public struct MenuValidator: Sendable {
     }
 
     private func validate(_ item: MenuItem, scope: ValidationScope, explain: Bool) -> ValidatedMenuItem {
-        let resolution = dispatcher.resolve(item.invocation, in: scope, explain: explain)
+        let action = item.action
+        let resolution = dispatcher.resolve(
+            action, item.arguments, column: dispatcher.registry.column(of: action), in: scope, from: nil,
+            explain: explain, preparing: false
+        )
         let validation = resolution.validation
         return ValidatedMenuItem(
             item: item, target: resolution.target, isEnabled: resolution.isEnabled, state: validation?.state ?? .off,

@@ -92,8 +92,6 @@ public struct ResponderPath: Hashable, Sendable, Comparable, CustomStringConvert
 
     public var description: String { node.string }
 
-    func belongs(toWindow id: String) -> Bool { node.window == id }
-
     /// The window this responder belongs to (its first component); `nil` for `app`.
     public var windowID: String? {
         node.kind == .application ? nil : node.window

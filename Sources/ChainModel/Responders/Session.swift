@@ -27,7 +27,11 @@ public struct Session: Sendable {
     }
 
     public func window(_ id: String) -> Window? {
-        windows.first { $0.id == id }
+        windowIndex(of: id).map { windows[$0] }
+    }
+
+    func windowIndex(of id: String) -> Int? {
+        windows.firstIndex { $0.id == id }
     }
 
     /// The responder `path` names in this session, or `nil`.
@@ -47,8 +51,9 @@ public struct Session: Sendable {
     // MARK: Changes, used by performers
 
     public mutating func focus(_ path: ResponderPath) throws(CommandError) {
-        guard contains(path) else { throw .notFound(kind: .responder, name: path.string, field: "responder") }
-        firstResponder = path
+        guard let slot = slot(of: path) else { throw .notFound(kind: .responder, name: path.string, field: "responder") }
+        // The tree's own path (equal to `path`), so walks from here compare paths by identity.
+        firstResponder = self.path(of: slot)
     }
 
     public mutating func select(_ ids: [ImageID], inGrid path: ResponderPath) {
@@ -85,12 +90,12 @@ public struct Session: Sendable {
     }
 
     mutating func updateUndoStack(ofWindow id: String, _ change: (inout UndoStack) -> Void) {
-        guard let index = windows.firstIndex(where: { $0.id == id }) else { return }
+        guard let index = windowIndex(of: id) else { return }
         change(&windows[index].undoStack)
     }
 
     private mutating func updateWindow(of path: ResponderPath, _ change: (inout Window) -> Void) {
-        guard let id = path.windowID, let index = windows.firstIndex(where: { $0.id == id }) else { return }
+        guard let id = path.windowID, let index = windowIndex(of: id) else { return }
         change(&windows[index])
     }
 }

@@ -9,7 +9,24 @@ public struct UndoStack: Sendable {
 
     public struct Entry: Sendable {
         public let name: String
-        let action: Action
+        let step: Step
+
+        /// What undoing the entry does. Rating commands, the usual case, record the
+        /// ratings to write back as data: registering them allocates no closure.
+        enum Step: Sendable {
+            case action(Action)
+            case restoreRatings([RatingChange])
+        }
+
+        init(name: String, action: @escaping Action) {
+            self.name = name
+            step = .action(action)
+        }
+
+        init(name: String, restoring ratings: [RatingChange]) {
+            self.name = name
+            step = .restoreRatings(ratings)
+        }
     }
 
     /// How many undo levels a window keeps; older ones are dropped.
@@ -68,16 +85,23 @@ public struct UndoStack: Sendable {
     private static func push(_ entry: Entry, onto top: Node?) -> Node {
         let node = Node(entry, next: top)
         guard node.depth > 2 * levels else { return node }
-        return entries(from: node).suffix(levels).reduce(nil as Node?) { Node($1, next: $0) }!
+        return copy(node, count: levels)
+    }
+
+    /// A new list of the first `count` nodes from `node`, built from the bottom up.
+    private static func copy(_ node: Node, count: Int) -> Node {
+        Node(node.entry, next: count > 1 ? node.next.map { copy($0, count: count - 1) } : nil)
     }
 
     private static func entries(from top: Node?) -> [Entry] {
         var entries: [Entry] = []
+        entries.reserveCapacity(top?.depth ?? 0)
         var node = top
         while let current = node {
             entries.append(current.entry)
             node = current.next
         }
-        return entries.reversed()
+        entries.reverse()
+        return entries
     }
 }

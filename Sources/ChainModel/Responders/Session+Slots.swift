@@ -1,0 +1,43 @@
+extension Session {
+    /// The slot of the responder `path` names in this session, or `nil`.
+    func slot(of path: ResponderPath) -> ResponderSlot? {
+        switch path.kind {
+        case nil: nil
+        case .application: .application
+        case .window: windowIndex(of: path.window).map { .window($0) }
+        case .grid: windowIndex(of: path.window).flatMap { windows[$0].grid?.path == path ? .grid($0) : nil }
+        case .viewer: windowIndex(of: path.window).flatMap { windows[$0].viewer.path == path ? .viewer($0) : nil }
+        }
+    }
+
+    /// The path of the responder in `slot`, as the tree holds it.
+    func path(of slot: ResponderSlot) -> ResponderPath {
+        switch slot {
+        case .application: .app
+        case .window(let index): windows[index].path
+        case .grid(let index): windows[index].grid!.path
+        case .viewer(let index): windows[index].viewer.path
+        }
+    }
+
+    /// The responder in `slot`, boxed, for code that takes any responder.
+    func responder(in slot: ResponderSlot) -> any Responder {
+        switch slot {
+        case .application: Application()
+        case .window(let index): windows[index]
+        case .grid(let index): windows[index].grid!
+        case .viewer(let index): windows[index].viewer
+        }
+    }
+
+    /// The responder in `slot` as `Performer`, or `nil` when it is not one. Each case casts
+    /// from a concrete type, which the compiler resolves when it specialises a command.
+    func performer<Performer>(in slot: ResponderSlot, as type: Performer.Type = Performer.self) -> Performer? {
+        switch slot {
+        case .application: return Application() as? Performer
+        case .window(let index): return windows[index] as? Performer
+        case .grid(let index): return windows[index].grid.flatMap { $0 as? Performer }
+        case .viewer(let index): return windows[index].viewer as? Performer
+        }
+    }
+}
