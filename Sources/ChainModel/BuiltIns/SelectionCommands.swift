@@ -24,10 +24,7 @@ public struct Select: Command {
     }
 
     public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
-        context.session.select(images, inGrid: grid.path)
-        let selection = context.session.responder(at: grid.path).flatMap { $0 as? ImageGrid }?.selection ?? []
-        context.emit(.selectionChanged(grid: grid.path, selection: selection))
-        context.result = [(key: "count", value: .number(Double(selection.count)))]
+        context.replaceSelection(of: grid.path, with: images)
     }
 }
 
@@ -45,10 +42,7 @@ public struct SelectAll: Command {
     }
 
     public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
-        let all = context.catalog.allIDs()
-        context.session.select(all, inGrid: grid.path)
-        context.emit(.selectionChanged(grid: grid.path, selection: all))
-        context.result = [(key: "count", value: .number(Double(all.count)))]
+        context.replaceSelection(of: grid.path, with: context.catalog.allIDs())
     }
 }
 
@@ -66,8 +60,7 @@ public struct DeselectAll: Command {
     }
 
     public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
-        context.session.select([], inGrid: grid.path)
-        context.emit(.selectionChanged(grid: grid.path, selection: []))
+        context.replaceSelection(of: grid.path, with: [])
     }
 }
 
@@ -124,5 +117,16 @@ public struct OpenInNewWindow: Command {
     public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
         guard let image = grid.selection.first else { return }
         try NewWindow(kind: .viewer, image: image).perform(Application(), &context)
+    }
+}
+
+extension PerformContext {
+    /// Sets the grid's selection (repeats dropped), emits `selectionChanged` and reports the
+    /// new count as the result: what every selection command does.
+    mutating func replaceSelection(of grid: ResponderPath, with ids: [ImageID]) {
+        session.select(ids, inGrid: grid)
+        let selection = session.responder(at: grid).flatMap { $0 as? ImageGrid }?.selection ?? []
+        emit(.selectionChanged(grid: grid, selection: selection))
+        result = [(key: "count", value: .number(Double(selection.count)))]
     }
 }
