@@ -27,7 +27,9 @@ final class ChainService: Sendable {
         self.configuration = configuration
         self.store = store
         self.catalog = CatalogMirror(committed: InMemoryCatalog(ratings: try store.allRatings()))
-        self.sessions = SessionRegistry(idleExpiry: .seconds(configuration.sessionIdleSeconds), maxSessions: configuration.maxSessions)
+        self.sessions = SessionRegistry(
+            idleExpiry: .seconds(configuration.sessionIdleSeconds), maxSessions: configuration.maxSessions,
+            maxSessionsPerClient: configuration.maxSessionsPerClient)
         self.menuBar = menuBar
         self.dispatcher = .standard
         self.validator = MenuValidator(dispatcher: .standard)

@@ -63,3 +63,16 @@ struct WindowCommandsTests {
         #expect(failure { try harness.send("newWindow", ["image": "img-77"]) } == .notFound(kind: .image, name: "img-77", field: "image"))
     }
 }
+
+struct WindowLimitTests {
+    @Test func aSessionOpensAtMostItsWindowLimit() throws {
+        var harness = Harness()
+        for _ in 1..<Session.maxWindows { try harness.send("newWindow") }
+        #expect(harness.session.windows.count == Session.maxWindows)
+        #expect(harness.validate("newWindow").validation?.isEnabled == false)
+        #expect(failure { try harness.send("newWindow") } == .disabled(
+            action: "newWindow", responder: "app", reason: "a session has at most \(Session.maxWindows) windows; close one first"))
+        try harness.send("closeWindow")
+        #expect(harness.validate("newWindow").validation?.isEnabled == true)
+    }
+}

@@ -79,7 +79,7 @@ import Testing
         }
     }
 
-    @Test func aFailingBatchRollsBackAloneAndOthersCommit() throws {
+    @Test func aFailingBatchRollsBackAndFailsTheBatchesQueuedBehindIt() throws {
         try TemporaryDirectory.with { directory in
             let seeded = try CatalogStore(directory: directory, durability: .off)
             _ = try seeded.seedDemoCatalogIfEmpty(count: 10)
@@ -107,16 +107,55 @@ import Testing
 
             let results = outcomes.withLock { $0 }
             #expect((try? results[0]?.get()) != nil)
-            #expect((try? results[2]?.get()) != nil)  // an unknown id is a no-op, not an error
             let failure = try #require(results[1].flatMap { result -> (any Error)? in
                 if case let .failure(error) = result { return error } else { return nil }
             })
             #expect((failure as? SQLiteError)?.message == "image 7 is locked")
+            // Queued behind the failure, batch 3 may depend on it: it fails unattempted.
+            #expect(results[2].map { result -> Bool in
+                if case .failure(let error) = result { return (error as? CatalogStoreError) == .precedingWriteFailed }
+                return false
+            } == true)
 
             let reopened = try CatalogStore(directory: directory, durability: .off)
             defer { reopened.close() }
             let ratings = try reopened.allRatings().map(\.rating.value)
-            #expect(ratings == [1, 0, 3, 0, 0, 0, 0, 0, 0, 0])  // image 2 rolled back with its batch
+            #expect(ratings == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0])  // image 2 rolled back with its batch, 3 never written
+        }
+    }
+
+    @Test func anUnknownImageIsANoOpAndWritesResumeAfterAFailure() throws {
+        try TemporaryDirectory.with { directory in
+            let seeded = try CatalogStore(directory: directory, durability: .off)
+            _ = try seeded.seedDemoCatalogIfEmpty(count: 10)
+            seeded.close()
+            let setup = try SQLiteConnection(path: directory + "/" + CatalogStore.fileName, mode: .readWriteCreate)
+            try setup.execute("""
+                UPDATE images SET rating = 0;
+                CREATE TRIGGER refuse_7 BEFORE UPDATE ON images WHEN NEW.id = 7
+                BEGIN SELECT RAISE(ABORT, 'image 7 is locked'); END;
+                """)
+            try setup.close()
+
+            let store = try CatalogStore(directory: directory, durability: .off)
+            func write(_ changes: [RatingChange]) -> Result<Void, any Error> {
+                let done = DispatchSemaphore(value: 0)
+                let outcome = Mutex<Result<Void, any Error>?>(nil)
+                store.write(changes) { result in
+                    outcome.withLock { $0 = result }
+                    done.signal()
+                }
+                done.wait()
+                return outcome.withLock { $0! }
+            }
+            #expect((try? write([RatingChange(id: ImageID(7), rating: .max)]).get()) == nil)
+            // Queued after the failure settled: attempted, and an unknown id is a no-op.
+            #expect((try? write([RatingChange(id: ImageID(4), rating: .max), RatingChange(id: ImageID(999), rating: .max)]).get()) != nil)
+            store.close()
+
+            let reopened = try CatalogStore(directory: directory, durability: .off)
+            defer { reopened.close() }
+            #expect(try reopened.allRatings().map(\.rating.value) == [0, 0, 0, 5, 0, 0, 0, 0, 0, 0])
         }
     }
 

@@ -87,3 +87,11 @@ struct ServiceRoutesTests {
         }
     }
 }
+
+/// Metrics label only standard methods, so a client cannot mint a series per request.
+struct RouterMethodLabelTests {
+    @Test(arguments: [("GET", "GET"), ("DELETE", "DELETE"), ("X0000000", "other"), ("get", "other"), ("", "other")])
+    func methodLabels(method: String, label: String) {
+        #expect(Router.methodLabel(method) == label)
+    }
+}

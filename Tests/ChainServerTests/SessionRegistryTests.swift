@@ -117,3 +117,18 @@ struct SessionRegistryTests {
         #expect(Self.session(registry.authenticate(authorization: "Bearer \(token)"))?.id == session.id)
     }
 }
+
+/// One client cannot take every session: each address has its own cap.
+@Suite("SessionRegistry per-client cap")
+struct SessionRegistryClientCapTests {
+    @Test func eachClientAddressHasItsOwnCap() throws {
+        let registry = SessionRegistry(idleExpiry: .seconds(60), maxSessions: 10, maxSessionsPerClient: 2)
+        let first = try registry.create(client: "10.0.0.1").session
+        _ = try registry.create(client: "10.0.0.1")
+        #expect(throws: SessionRegistry.Full.self) { try registry.create(client: "10.0.0.1") }
+        _ = try registry.create(client: "10.0.0.2")
+        registry.end(first)
+        _ = try registry.create(client: "10.0.0.1")
+        #expect(registry.liveCount == 3)
+    }
+}

@@ -57,7 +57,7 @@ public struct NewWindow: Command {
         if let image, !input.catalog.contains(image) {
             return .refused(.notFound(kind: .image, name: image.description, field: "image"))
         }
-        return .handles(.enabled)
+        return .handles(input.session.canOpenWindow ? .enabled : .disabled(Session.windowLimitReason))
     }
 
     public func perform(_ app: Application, _ context: inout PerformContext) throws(CommandError) {

@@ -111,7 +111,8 @@ public struct OpenInNewWindow: Command {
     public var arguments: Arguments { .empty }
 
     public func validate(_ grid: ImageGrid, _ input: HandlerInput) -> HandlerVerdict {
-        .handles(grid.selection.isEmpty ? .disabled(grid.emptyReason) : .enabled)
+        if grid.selection.isEmpty { return .handles(.disabled(grid.emptyReason)) }
+        return .handles(input.session.canOpenWindow ? .enabled : .disabled(Session.windowLimitReason))
     }
 
     public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {

@@ -6,6 +6,8 @@ public enum Identifier {
         /// Byte offset into the identifier.
         public var position: Int
         public var reason: String
+        /// The arguments nest deeper than allowed (the identifier is malformed as a body would be).
+        public var tooDeep = false
 
         public var description: String { "\(reason) at position \(position)" }
     }
@@ -30,7 +32,7 @@ public enum Identifier {
             do {
                 arguments = Arguments(try parser.parseMembers(closing: UInt8(ascii: ")"), depth: 1))
             } catch {
-                throw ParseError(position: error.offset, reason: error.reason)
+                throw ParseError(position: error.offset, reason: error.reason, tooDeep: error.tooDeep)
             }
             index = parser.index
         }

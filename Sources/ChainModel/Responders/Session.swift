@@ -2,6 +2,14 @@
 /// attached to responders at run time. A value: a command works on a copy and the copy
 /// replaces the original only when the command succeeds, so a failed command changes nothing.
 public struct Session: Sendable {
+    /// Windows one session may have open: every answer carries the whole tree, so an
+    /// unbounded number would make each request slower than the last.
+    public static let maxWindows = 32
+    static let windowLimitReason = "a session has at most \(Session.maxWindows) windows; close one first"
+
+    /// Whether another window may open.
+    public var canOpenWindow: Bool { windows.count < Session.maxWindows }
+
     public private(set) var windows: [Window]
     public private(set) var firstResponder: ResponderPath
     var attachments = Attachments()

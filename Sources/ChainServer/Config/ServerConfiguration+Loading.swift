@@ -45,10 +45,11 @@ extension ServerConfiguration {
                     }
                 }
             case "sessions":
-                for (key, value) in try reader.members(of: group, value, allowed: ["idleExpirySeconds", "maxSessions"]) {
+                for (key, value) in try reader.members(of: group, value, allowed: ["idleExpirySeconds", "maxSessions", "maxSessionsPerClient"]) {
                     switch key {
                     case "idleExpirySeconds": sessionIdleSeconds = try reader.int(group, key, value, in: 1...31_536_000)
-                    default: maxSessions = try reader.int(group, key, value, in: 1...10_000_000)
+                    case "maxSessions": maxSessions = try reader.int(group, key, value, in: 1...10_000_000)
+                    default: maxSessionsPerClient = try reader.int(group, key, value, in: 1...10_000_000)
                     }
                 }
             case "catalog":

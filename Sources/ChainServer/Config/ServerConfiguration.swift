@@ -31,6 +31,8 @@ struct ServerConfiguration: Sendable, Equatable {
     var sessionIdleSeconds = 1800
     /// `sessions.maxSessions`: live sessions at most; creating one more answers 503.
     var maxSessions = 10_000
+    /// `sessions.maxSessionsPerClient`: live sessions one client address may hold (503 past it).
+    var maxSessionsPerClient = 256
 
     /// `catalog.dataDirectory`, `CHAIN_DATA_DIR`, `--data-dir`: where `catalog.sqlite` lives.
     var dataDirectory = "./data"

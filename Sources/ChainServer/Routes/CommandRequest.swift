@@ -13,7 +13,7 @@ struct CommandRequest: Sendable {
         self.target = target
     }
 
-    init(body: JSON, menuBar: MenuBar) throws(Problem) {
+    init(body: JSON, menuBar: MenuBar, maxDepth: Int = JSONParser.defaultMaxDepth) throws(Problem) {
         let members = body.objectMembers ?? []
         if let stray = members.first(where: { !Self.members.contains($0.key) }) {
             throw Problem.invalid(stray.key, "unexpected member \"\(stray.key.prefix(40))\"; a command has action (with args), item or identifier, and optionally target")
@@ -41,8 +41,12 @@ struct CommandRequest: Sendable {
             invocation = item.invocation
         default:
             do {
-                invocation = try Identifier.parse(text)
+                invocation = try Identifier.parse(text, maxDepth: maxDepth)
             } catch {
+                if error.tooDeep {
+                    throw Problem(.malformed, "identifier arguments are nested too deeply: \(error.reason)",
+                                  [(key: "field", value: "identifier"), (key: "position", value: .number(Double(error.position)))])
+                }
                 throw Problem(.invalidArgument, "identifier is malformed: \(error.reason) at position \(error.position)", [
                     (key: "field", value: "identifier"), (key: "position", value: .number(Double(error.position))),
                 ])

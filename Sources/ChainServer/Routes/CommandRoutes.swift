@@ -6,7 +6,8 @@ import Dispatch
 /// transaction holding them has committed; only then do the mirror and the session change.
 enum CommandRoutes {
     static let command: Route.Handler = { request, respond in
-        let command = try CommandRequest(body: try request.jsonObject(), menuBar: request.service.menuBar)
+        let command = try CommandRequest(
+            body: try request.jsonObject(), menuBar: request.service.menuBar, maxDepth: request.service.configuration.maxJSONDepth)
         run(command, request, respond)
     }
 
@@ -41,7 +42,7 @@ enum CommandRoutes {
         let service = request.service
         let explain = request.explain
         let action = service.dispatcher.registry.actions.contains(command.invocation.action) ? command.invocation.action : "unknown"
-        session.queue.submit { finish in
+        session.submit(respond: respond) { finish in
             let performed = service.commandOrder.withLock { _ -> Result<CommandOutcome, CommandFailure> in
                 let outcome: CommandOutcome
                 do throws(CommandFailure) {
@@ -76,7 +77,8 @@ enum CommandRoutes {
         _ respond: @escaping Route.Respond, _ finish: @escaping @Sendable () -> Void
     ) {
         let batch = service.catalog.stage(outcome.changes)
-        service.store.write(outcome.changes) { result in
+        let mirror = service.catalog
+        service.store.write(outcome.changes, stillValid: { mirror.isValid(batch) }) { result in
             // On the writer thread, in commit order: settle the mirror and the session, then
             // answer elsewhere so the writer goes straight on to the next group.
             switch result {

@@ -87,9 +87,9 @@ final class Router: HTTPHandler {
         return { response in
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            service.metrics.recordRequest(route: route, method: request.method.prefix(16).description, status: response.status, seconds: seconds)
+            service.metrics.recordRequest(route: route, method: Self.methodLabel(request.method), status: response.status, seconds: seconds)
             service.log.log(response.status >= 500 ? .error : .info, "request", [
-                (key: "method", value: .string(String(request.method.prefix(16)))),
+                (key: "method", value: .string(Self.methodLabel(request.method))),
                 (key: "route", value: .string(route)),
                 (key: "status", value: .number(Double(response.status))),
                 (key: "durationMs", value: .number((seconds * 1e6).rounded() / 1e3)),
@@ -97,6 +97,16 @@ final class Router: HTTPHandler {
             ])
             respond(response)
         }
+    }
+}
+
+extension Router {
+    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
+
+    /// The method as metrics and logs name it: anything non-standard is `other`, so a client
+    /// cannot mint a new metrics series per request.
+    static func methodLabel(_ method: String) -> String {
+        knownMethods.contains(method) ? method : "other"
     }
 }
 

@@ -6,10 +6,12 @@ enum SessionRoutes {
     static let create: Route.Handler = { request, respond in
         let service = request.service
         let created: (session: LiveSession, token: String)
-        do {
-            created = try service.sessions.create()
+        do throws(SessionRegistry.Full) {
+            created = try service.sessions.create(client: request.http.remoteAddress)
         } catch {
-            throw Problem(.tooManySessions, "the server holds its maximum of \(service.configuration.maxSessions) sessions")
+            throw Problem(.tooManySessions, error.perClient
+                ? "this client holds its maximum of \(service.configuration.maxSessionsPerClient) live sessions; end one first"
+                : "the server holds its maximum of \(service.configuration.maxSessions) sessions")
         }
         var body = WireFormat.session(id: created.session.id, created.session.model)
         if case .object(let members) = body {
@@ -23,7 +25,7 @@ enum SessionRoutes {
 
     static let show: Route.Handler = { request, respond in
         let session = request.session!
-        session.queue.submit { finish in
+        session.submit(respond: respond) { finish in
             respond(.json(200, WireFormat.session(id: session.id, session.model)))
             finish()
         }
@@ -31,7 +33,7 @@ enum SessionRoutes {
 
     static let end: Route.Handler = { request, respond in
         let session = request.session!
-        session.queue.submit { finish in
+        session.submit(respond: respond) { finish in
             request.service.sessions.end(session)
             request.service.log.log(.info, "session.ended", [(key: "session", value: .string(session.id))])
             respond(HTTPResponse(status: 204))
@@ -42,7 +44,7 @@ enum SessionRoutes {
     static let menu: Route.Handler = { request, respond in
         let session = request.session!
         let service = request.service
-        session.queue.submit { finish in
+        session.submit(respond: respond) { finish in
             let model = session.model
             let entries = service.validator.validate(service.menuBar, in: model, catalog: service.catalog, explain: request.explain)
             respond(.json(200, WireFormat.menu(entries, firstResponder: model.firstResponder)))

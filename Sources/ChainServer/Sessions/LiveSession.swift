@@ -6,6 +6,8 @@ import Synchronization
 final class LiveSession: Sendable {
     let id: String
     let tokenDigest: [UInt8]
+    /// The address that created it, for the per-client session cap.
+    let client: String
     /// Requests on this session run one at a time, in arrival order.
     let queue = SerialJobQueue()
     private let state: Mutex<State>
@@ -13,12 +15,34 @@ final class LiveSession: Sendable {
     private struct State {
         var model: Session
         var lastUsed: ContinuousClock.Instant
+        var ended = false
     }
 
-    init(id: String, tokenDigest: [UInt8], now: ContinuousClock.Instant) {
+    init(id: String, tokenDigest: [UInt8], client: String = "", now: ContinuousClock.Instant) {
         self.id = id
         self.tokenDigest = tokenDigest
+        self.client = client
         self.state = Mutex(State(model: Session(), lastUsed: now))
+    }
+
+    /// Set when the session is deleted or expires; requests still queued then are refused.
+    var isEnded: Bool { state.withLock { $0.ended } }
+
+    func markEnded() {
+        state.withLock { $0.ended = true }
+    }
+
+    /// Queues `job` behind this session's other requests. A request authenticated before
+    /// the session ended but reached only after gets 401, like any request after the end.
+    func submit(respond: @escaping @Sendable (HTTPResponse) -> Void, _ job: @escaping SerialJobQueue.Job) {
+        queue.submit { [self] finish in
+            guard !isEnded else {
+                respond(Problem(.unauthorized, "the session ended before this request's turn came").response)
+                finish()
+                return
+            }
+            job(finish)
+        }
     }
 
     /// The responder tree; read and replaced only from jobs on `queue`.

@@ -10,34 +10,46 @@ final class SessionRegistry: Sendable {
         case valid(LiveSession)
     }
 
-    struct Full: Error {}
-
     let idleExpiry: Duration
     let maxSessions: Int
+    /// Live sessions one client address may hold, so one client cannot fill the server.
+    let maxSessionsPerClient: Int
     private let clock = ContinuousClock()
     private let sessions = Mutex(Sessions())
 
     private struct Sessions {
         var byID: [String: LiveSession] = [:]
         var byDigest: [[UInt8]: LiveSession] = [:]
+        var perClient: [String: Int] = [:]
         var lastSweep: ContinuousClock.Instant?
     }
 
-    init(idleExpiry: Duration, maxSessions: Int) {
-        self.idleExpiry = idleExpiry
-        self.maxSessions = maxSessions
+    struct Full: Error {
+        /// `true` when the client's own share is used up, `false` when the server is full.
+        var perClient: Bool
     }
 
-    /// A new session and the only copy of its token.
-    func create() throws(Full) -> (session: LiveSession, token: String) {
+    init(idleExpiry: Duration, maxSessions: Int, maxSessionsPerClient: Int = .max) {
+        self.idleExpiry = idleExpiry
+        self.maxSessions = maxSessions
+        self.maxSessionsPerClient = maxSessionsPerClient
+    }
+
+    /// A new session for `client` (its address) and the only copy of its token.
+    func create(client: String = "") throws(Full) -> (session: LiveSession, token: String) {
         let now = clock.now
         let token = SessionToken.make()
-        let session = LiveSession(id: SessionToken.makeID(), tokenDigest: SessionToken.digest(of: token), now: now)
+        let session = LiveSession(id: SessionToken.makeID(), tokenDigest: SessionToken.digest(of: token), client: client, now: now)
         try sessions.withLock { (sessions: inout Sessions) throws(Full) in
             sweep(&sessions, now: now)
-            guard sessions.byID.count < maxSessions else { throw Full() }
+            if sessions.byID.count >= maxSessions || sessions.perClient[client, default: 0] >= maxSessionsPerClient {
+                sweep(&sessions, now: now, force: true)
+            }
+            guard sessions.byID.count < maxSessions else { throw Full(perClient: false) }
+            guard sessions.perClient[client, default: 0] < maxSessionsPerClient else { throw Full(perClient: true) }
             sessions.byID[session.id] = session
             sessions.byDigest[session.tokenDigest] = session
+            sessions.perClient[client, default: 0] += 1
         }
         return (session, token)
     }
@@ -91,8 +103,12 @@ final class SessionRegistry: Sendable {
     }
 
     private func remove(_ session: LiveSession, from sessions: inout Sessions) {
-        sessions.byID[session.id] = nil
+        guard sessions.byID.removeValue(forKey: session.id) != nil else { return }
         sessions.byDigest[session.tokenDigest] = nil
+        session.markEnded()
+        if let count = sessions.perClient[session.client] {
+            sessions.perClient[session.client] = count > 1 ? count - 1 : nil
+        }
     }
 
     /// The token of an `Authorization: Bearer <token>` header (scheme in any case).

@@ -8,6 +8,10 @@ import Synchronization
 /// read the committed value and one increase would be lost. A staged write leaves the
 /// overlay when its transaction commits (the committed mirror then holds it) or fails (the
 /// overlay forgets it, so a later staged write to the same image still shows).
+///
+/// A command reads the images it writes (to raise them, or to record undo), so a batch
+/// depends on the staged batches of its images. When one of those fails, `isValid` says so
+/// and the writer fails the dependent batch too, unattempted, before it reaches the disk.
 final class CatalogMirror: CatalogReading, Sendable {
     let committed: InMemoryCatalog
     private let pending = Mutex(Pending())
@@ -16,6 +20,11 @@ final class CatalogMirror: CatalogReading, Sendable {
         /// The latest staged rating of each image, with the batch that staged it.
         var ratings: [ImageID: (rating: Rating, batch: UInt64)] = [:]
         var nextBatch: UInt64 = 1
+        /// Staged batches not yet settled, with the staged batches they were computed from.
+        var dependencies: [UInt64: Set<UInt64>] = [:]
+        /// Failed batches, each with the first batch number staged after it failed (which
+        /// could no longer read its writes), kept while an earlier-staged batch is unsettled.
+        var failed: [UInt64: UInt64] = [:]
     }
 
     init(committed: InMemoryCatalog) {
@@ -27,6 +36,7 @@ final class CatalogMirror: CatalogReading, Sendable {
         pending.withLock { pending in
             let batch = pending.nextBatch
             pending.nextBatch += 1
+            pending.dependencies[batch] = Set(changes.compactMap { pending.ratings[$0.id]?.batch })
             for change in changes { pending.ratings[change.id] = (change.rating, batch) }
             return batch
         }
@@ -42,12 +52,29 @@ final class CatalogMirror: CatalogReading, Sendable {
     }
 
     func fail(_ changes: [RatingChange], batch: UInt64) {
-        pending.withLock { forget(changes, batch: batch, in: &$0) }
+        pending.withLock { pending in
+            pending.failed[batch] = pending.nextBatch
+            forget(changes, batch: batch, in: &pending)
+        }
+    }
+
+    /// Whether no batch `batch` was computed from has failed (asked by the writer just
+    /// before it writes `batch`, after every earlier batch settled).
+    func isValid(_ batch: UInt64) -> Bool {
+        pending.withLock { pending in
+            pending.dependencies[batch].map { $0.allSatisfy { pending.failed[$0] == nil } } ?? true
+        }
     }
 
     private func forget(_ changes: [RatingChange], batch: UInt64, in pending: inout Pending) {
         for change in changes where pending.ratings[change.id]?.batch == batch {
             pending.ratings[change.id] = nil
+        }
+        pending.dependencies[batch] = nil
+        // A failure matters only while a batch staged before it was recorded is unsettled.
+        if !pending.failed.isEmpty {
+            let oldestUnsettled = pending.dependencies.keys.min() ?? pending.nextBatch
+            pending.failed = pending.failed.filter { $0.value > oldestUnsettled }
         }
     }
 

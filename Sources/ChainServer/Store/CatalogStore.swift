@@ -62,8 +62,11 @@ final class CatalogStore: Sendable {
 
     /// Queues a batch of rating changes and returns at once; see `CatalogWriter.write`.
     /// Changes to ids the catalog does not hold are no-ops.
-    func write(_ changes: [RatingChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        writer.write(changes, completion: completion)
+    func write(
+        _ changes: [RatingChange], stillValid: (@Sendable () -> Bool)? = nil,
+        completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+    ) {
+        writer.write(changes, stillValid: stillValid, completion: completion)
     }
 
     /// Commits and completes every queued batch, stops the writer thread and closes every

@@ -10,6 +10,9 @@ enum CatalogStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case corruptRow(id: Int64, reason: String)
     /// The import source is not a directory we can walk.
     case notADirectory(path: String)
+    /// An earlier write failed and this one, queued behind it, was not attempted: it may
+    /// have been computed from the ratings that failed (an increase of a failed set).
+    case precedingWriteFailed
 
     var description: String {
         switch self {
@@ -24,6 +27,8 @@ enum CatalogStoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "catalog row \(id) is invalid: \(reason)"
         case let .notADirectory(path):
             return "\(path) is not a directory"
+        case .precedingWriteFailed:
+            return "an earlier catalog write failed, so this one, queued behind it, was not attempted"
         }
     }
 }

@@ -8,17 +8,24 @@ import Synchronization
 ///
 /// Callers never wait on the disk: `write` enqueues and returns. While one commit syncs, the
 /// next writes accumulate, so under load a single fsync covers many batches. Each batch runs
-/// inside its own SAVEPOINT, so one failing batch rolls back alone; completions run on the
-/// writer thread, in enqueue order, only once COMMIT has returned.
+/// inside its own SAVEPOINT, so one failing batch rolls back without the ones before it;
+/// completions run on the writer thread, in enqueue order, only once COMMIT has returned.
+///
+/// A batch may have been computed from ratings an earlier batch was about to write. So once
+/// a batch fails, the rest of its group fails unattempted, and a batch of a later group is
+/// attempted only if its `stillValid` check (asked on the writer thread, after every earlier
+/// completion ran) says the writes it was computed from did not fail: nothing is stored that
+/// was derived from a write that never happened.
 final class CatalogWriter: Sendable {
     typealias Completion = @Sendable (Result<Void, any Error>) -> Void
+    typealias Validity = @Sendable () -> Bool
     typealias CommitObserver = @Sendable (_ batches: Int, _ rows: Int) -> Void
 
     /// Caps one group so a flood of writes still commits (and completes) in bounded steps.
     static let maxBatchesPerCommit = 512
 
     private enum Job: Sendable {
-        case ratings([RatingChange], Completion)
+        case ratings(Batch)
         /// Runs alone on the writer connection, which it gets outside any transaction.
         case exclusive(@Sendable (SQLiteConnection) -> Void)
     }
@@ -59,8 +66,8 @@ final class CatalogWriter: Sendable {
     /// Queues `changes` as one batch and returns at once. `completion` runs on the writer
     /// thread after the batch's group committed (or failed); after `close()` it runs at once,
     /// on the caller's thread, with `CatalogStoreError.closed`.
-    func write(_ changes: [RatingChange], completion: @escaping Completion) {
-        if !enqueue(.ratings(changes, completion)) {
+    func write(_ changes: [RatingChange], stillValid: Validity? = nil, completion: @escaping Completion) {
+        if !enqueue(.ratings(Batch(changes: changes, stillValid: stillValid, completion: completion))) {
             completion(.failure(CatalogStoreError.closed))
         }
     }
@@ -128,8 +135,14 @@ final class CatalogWriter: Sendable {
         }
     }
 
+    struct Batch: Sendable {
+        let changes: [RatingChange]
+        let stillValid: Validity?
+        let completion: Completion
+    }
+
     private enum Work {
-        case group([(changes: [RatingChange], completion: Completion)])
+        case group([Batch])
         case exclusive(@Sendable (SQLiteConnection) -> Void)
     }
 
@@ -142,24 +155,30 @@ final class CatalogWriter: Sendable {
                 state.queue.removeFirst()
                 return .exclusive(body)
             }
-            var batches: [(changes: [RatingChange], completion: Completion)] = []
+            var batches: [Batch] = []
             for job in state.queue.prefix(Self.maxBatchesPerCommit) {
-                guard case let .ratings(changes, completion) = job else { break }
-                batches.append((changes, completion))
+                guard case let .ratings(batch) = job else { break }
+                batches.append(batch)
             }
             state.queue.removeFirst(batches.count)
             return .group(batches)
         }
     }
 
-    private func commit(_ batches: [(changes: [RatingChange], completion: Completion)], on connection: SQLiteConnection) {
+    private func commit(_ batches: [Batch], on connection: SQLiteConnection) {
         var results: [Result<Void, any Error>] = []
         var rows = 0
+        var failed = false
         do {
             try connection.execute("BEGIN IMMEDIATE")
             for batch in batches {
+                guard !failed, batch.stillValid?() ?? true else {
+                    failed = true
+                    results.append(.failure(CatalogStoreError.precedingWriteFailed))
+                    continue
+                }
                 results.append(try Self.apply(batch.changes, on: connection))
-                if case .success = results.last { rows += batch.changes.count }
+                if case .success = results.last { rows += batch.changes.count } else { failed = true }
             }
             try connection.execute("COMMIT")
             observer?(batches.count, rows)

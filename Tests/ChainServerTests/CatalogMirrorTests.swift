@@ -1,0 +1,54 @@
+import ChainModel
+import Testing
+
+@testable import ChainServer
+
+/// The catalog as commands see it: staged writes show at once, settle in commit order, and
+/// a batch computed from a write that failed is known to be invalid before it is written.
+struct CatalogMirrorTests {
+    func mirror() -> CatalogMirror {
+        CatalogMirror(committed: InMemoryCatalog(ratings: (1...6).map { (id: ImageID(Int64($0)), rating: Rating.none) }))
+    }
+
+    func change(_ id: Int64, _ rating: Int) -> [RatingChange] { [RatingChange(id: ImageID(id), rating: Rating(rating)!)] }
+
+    @Test func stagedWritesShowUntilTheySettle() {
+        let mirror = mirror()
+        let first = mirror.stage(change(1, 3))
+        #expect(mirror.rating(of: ImageID(1)) == Rating(3))
+        #expect(mirror.histogram(of: [ImageID(1), ImageID(2)])[Rating(3)!] == 1)
+        #expect(mirror.committed.rating(of: ImageID(1)) == Rating.none)
+        mirror.commit(change(1, 3), batch: first)
+        #expect(mirror.committed.rating(of: ImageID(1)) == Rating(3))
+        #expect(mirror.stagedCount == 0)
+    }
+
+    @Test func aFailedWriteIsForgottenAndALaterOneToTheSameImageStays() {
+        let mirror = mirror()
+        let first = mirror.stage(change(1, 3))
+        let second = mirror.stage(change(1, 4))
+        mirror.fail(change(1, 3), batch: first)
+        #expect(mirror.rating(of: ImageID(1)) == Rating(4), "the later staged write still shows")
+        mirror.commit(change(1, 4), batch: second)
+        #expect(mirror.rating(of: ImageID(1)) == Rating(4))
+    }
+
+    @Test func batchesComputedFromAFailedWriteAreInvalidOthersAreNot() {
+        let mirror = mirror()
+        let failing = mirror.stage(change(1, 3))
+        let dependent = mirror.stage(change(1, 4))       // read img-1 as staged by `failing`
+        let transitive = mirror.stage(change(1, 5))      // read img-1 as staged by `dependent`
+        let independent = mirror.stage(change(2, 1))
+        mirror.fail(change(1, 3), batch: failing)
+        #expect(!mirror.isValid(dependent))
+        mirror.fail(change(1, 4), batch: dependent)      // the writer fails it unattempted
+        #expect(!mirror.isValid(transitive))
+        #expect(mirror.isValid(independent))
+        mirror.fail(change(1, 5), batch: transitive)
+        mirror.commit(change(2, 1), batch: independent)
+        // Staged after the failures settled: valid, and reads the committed rating.
+        let later = mirror.stage(change(1, 2))
+        #expect(mirror.isValid(later))
+        #expect(mirror.committed.rating(of: ImageID(1)) == Rating.none)
+    }
+}

@@ -1,0 +1,29 @@
+import ChainModel
+import Synchronization
+import Testing
+
+@testable import ChainServer
+
+/// A request queued behind a DELETE (or an expiry) must not run on the ended session.
+struct LiveSessionTests {
+    @Test func requestsReachingTheirTurnAfterTheEndAreRefused() {
+        let registry = SessionRegistry(idleExpiry: .seconds(60), maxSessions: 10)
+        let session = try! registry.create(client: "127.0.0.1").session
+        let ran = Mutex(false)
+        let answers = Mutex<[Int]>([])
+        let release = Mutex<(@Sendable () -> Void)?>(nil)  // the first job's finish
+        // The first job holds the queue (as a command waiting for its commit would).
+        session.submit(respond: { response in answers.withLock { $0.append(response.status) } }) { finish in
+            release.withLock { $0 = finish }
+        }
+        session.submit(respond: { response in answers.withLock { $0.append(response.status) } }) { finish in
+            ran.withLock { $0 = true }
+            finish()
+        }
+        registry.end(session)
+        release.withLock { $0 }?()
+        #expect(session.isEnded)
+        #expect(!ran.withLock { $0 })
+        #expect(answers.withLock { $0 } == [401])
+    }
+}
