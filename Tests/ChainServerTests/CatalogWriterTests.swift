@@ -79,21 +79,25 @@ import Testing
         }
     }
 
+    /// Ten images rated 0, where a trigger makes any update of image 7 fail, the way a real
+    /// constraint might.
+    static func storeRefusingImage7(in directory: String) throws -> CatalogStore {
+        let seeded = try CatalogStore(directory: directory, durability: .off)
+        _ = try seeded.seedDemoCatalogIfEmpty(count: 10)
+        seeded.close()
+        let setup = try SQLiteConnection(path: directory + "/" + CatalogStore.fileName, mode: .readWriteCreate)
+        try setup.execute("""
+            UPDATE images SET rating = 0;
+            CREATE TRIGGER refuse_7 BEFORE UPDATE ON images WHEN NEW.id = 7
+            BEGIN SELECT RAISE(ABORT, 'image 7 is locked'); END;
+            """)
+        try setup.close()
+        return try CatalogStore(directory: directory, durability: .off)
+    }
+
     @Test func aFailingBatchRollsBackAndFailsTheBatchesQueuedBehindIt() throws {
         try TemporaryDirectory.with { directory in
-            let seeded = try CatalogStore(directory: directory, durability: .off)
-            _ = try seeded.seedDemoCatalogIfEmpty(count: 10)
-            seeded.close()
-            // A trigger makes any update of image 7 fail, the way a real constraint might.
-            let setup = try SQLiteConnection(path: directory + "/" + CatalogStore.fileName, mode: .readWriteCreate)
-            try setup.execute("""
-                UPDATE images SET rating = 0;
-                CREATE TRIGGER refuse_7 BEFORE UPDATE ON images WHEN NEW.id = 7
-                BEGIN SELECT RAISE(ABORT, 'image 7 is locked'); END;
-                """)
-            try setup.close()
-
-            let store = try CatalogStore(directory: directory, durability: .off)
+            let store = try Self.storeRefusingImage7(in: directory)
             let outcomes = Mutex<[Int: Result<Void, any Error>]>([:])
             let batches: [[RatingChange]] = [
                 [RatingChange(id: ImageID(1), rating: Rating(1)!)],
@@ -126,18 +130,7 @@ import Testing
 
     @Test func anUnknownImageIsANoOpAndWritesResumeAfterAFailure() throws {
         try TemporaryDirectory.with { directory in
-            let seeded = try CatalogStore(directory: directory, durability: .off)
-            _ = try seeded.seedDemoCatalogIfEmpty(count: 10)
-            seeded.close()
-            let setup = try SQLiteConnection(path: directory + "/" + CatalogStore.fileName, mode: .readWriteCreate)
-            try setup.execute("""
-                UPDATE images SET rating = 0;
-                CREATE TRIGGER refuse_7 BEFORE UPDATE ON images WHEN NEW.id = 7
-                BEGIN SELECT RAISE(ABORT, 'image 7 is locked'); END;
-                """)
-            try setup.close()
-
-            let store = try CatalogStore(directory: directory, durability: .off)
+            let store = try Self.storeRefusingImage7(in: directory)
             func write(_ changes: [RatingChange]) -> Result<Void, any Error> {
                 let done = DispatchSemaphore(value: 0)
                 let outcome = Mutex<Result<Void, any Error>?>(nil)
