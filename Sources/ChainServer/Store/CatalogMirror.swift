@@ -94,14 +94,13 @@ final class CatalogMirror: CatalogReading, Sendable {
 
     func histogram(of ids: [ImageID]) -> RatingHistogram {
         pending.withLock { pending in
-            guard !pending.ratings.isEmpty else { return committed.histogram(of: ids) }
-            var histogram = RatingHistogram()
+            var histogram = committed.histogram(of: ids)
+            guard !pending.ratings.isEmpty else { return histogram }
+            // Move each staged image from its committed rating to its staged one.
             for id in ids {
-                if let rating = pending.ratings[id]?.rating ?? committed.rating(of: id) {
-                    histogram[rating] += 1
-                } else {
-                    histogram.missing += 1
-                }
+                guard let staged = pending.ratings[id]?.rating, let current = committed.rating(of: id) else { continue }
+                histogram[current] -= 1
+                histogram[staged] += 1
             }
             return histogram
         }
