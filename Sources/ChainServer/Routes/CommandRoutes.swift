@@ -93,7 +93,7 @@ enum CommandRoutes {
             DispatchQueue.global().async {
                 switch result {
                 case .success: respond(.json(200, WireFormat.outcome(outcome, sessionID: session.id, explain: explain)))
-                case .failure(let error): respond(ImageRoutes.storageProblem(error, service: service).response)
+                case .failure(let error): respond(Problem.storage(error, log: service.log).response)
                 }
                 finish()
             }

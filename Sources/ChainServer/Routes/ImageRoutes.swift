@@ -37,7 +37,7 @@ enum ImageRoutes {
                     (key: "limit", value: .number(Double(pageSize))),
                 ])))
             } catch {
-                respond(storageProblem(error, service: service).response)
+                respond(Problem.storage(error, log: service.log).response)
             }
         }
     }
@@ -54,13 +54,8 @@ enum ImageRoutes {
                 }
                 respond(.json(200, WireFormat.image(image)))
             } catch {
-                respond(storageProblem(error, service: service).response)
+                respond(Problem.storage(error, log: service.log).response)
             }
         }
-    }
-
-    static func storageProblem(_ error: any Error, service: ChainService) -> Problem {
-        service.log.log(.error, "catalog.error", [(key: "error", value: .string(String(describing: error)))])
-        return Problem(.storageUnavailable, "the catalog could not be read or written; nothing was changed")
     }
 }

@@ -104,6 +104,13 @@ extension Problem {
         name.map { [(key: "field", value: .string($0))] } ?? []
     }
 
+    /// A catalog read or write that failed: logged in full, answered with 503 and nothing
+    /// of the cause.
+    static func storage(_ error: any Error, log: Logger) -> Problem {
+        log.log(.error, "catalog.error", [(key: "error", value: .string(String(describing: error)))])
+        return Problem(.storageUnavailable, "the catalog could not be read or written; nothing was changed")
+    }
+
     static func invalid(_ field: String, _ detail: String) -> Problem {
         Problem(.invalidArgument, detail, [(key: "field", value: .string(field))])
     }
