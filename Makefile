@@ -5,7 +5,7 @@ SWIFT ?= swift
 PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
 DATA_DIR ?= ./data
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build run test bench bench-large clean
 
 deps:
 	@missing=""; \
@@ -31,6 +31,10 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release --product chain-model-bench
 	.build/release/chain-model-bench
+
+# A million-image catalog: selectAll, 3 setRating over it, 3 undo; times, answer sizes, RSS.
+bench-large: build
+	scripts/bench-large-catalog --binary .build/release/chain-server
 
 clean:
 	rm -rf .build

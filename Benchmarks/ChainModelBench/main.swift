@@ -59,7 +59,7 @@ measure("dispatch", iterations: 100_000) {
     let outcome = try! dispatcher.perform(setRatings[round % 6], in: dispatchSession, catalog: catalog)
     catalog.apply(outcome.changes)
     dispatchSession = outcome.session
-    return outcome.changes.count
+    return outcome.changes.writeCount
 }
 
 var bigSelection = Session()

@@ -1,34 +1,63 @@
 import ChainModel
+import Dispatch
 
-/// The whole server, assembled from a configuration: the catalog (seeded on first start),
-/// the service, the router and the HTTP listener. `chain-server` runs one; the live tests
-/// start one in-process on port 0.
+/// The whole server, assembled from a configuration: storage (seeded on first start), the
+/// in-memory mirror, the command runner, the sessions, the routes and the HTTP listener.
+/// `chain-server` runs one; the live tests start one in-process on port 0.
 final class ChainServerApp: Sendable {
     let configuration: ServerConfiguration
-    let service: ChainService
+    let storage: any CatalogStorage
+    let catalog: CatalogMirror
+    let runner: CommandRunner
+    let sessions: SessionRegistry
+    let metrics: Metrics
+    let log: Logger
+    let router: Router
     let http: HTTPServer
 
     /// Reads the menus, opens (and on first start seeds) the catalog. Throws
     /// `ConfigurationError` for a bad menu file and the store's errors for a bad catalog.
     init(configuration: ServerConfiguration, log: Logger) throws {
         self.configuration = configuration
+        self.log = log
         let menuBar = try MenuFile.load(directory: configuration.configDirectory, knownActions: HandlerRegistry.standard.actions)
-        let store = try CatalogStore(
+        let storage: any CatalogStorage = try SQLiteCatalogStore(
             directory: configuration.dataDirectory, durability: configuration.durability, readerCount: configuration.readerConnections)
         if configuration.demoImages > 0 {
-            let seeded = try store.seedDemoCatalogIfEmpty(count: configuration.demoImages)
+            let seeded = try storage.seedDemoCatalogIfEmpty(count: configuration.demoImages)
             if seeded > 0 { log.log(.info, "catalog.seeded", [(key: "images", value: .number(Double(seeded)))]) }
         }
-        service = try ChainService(configuration: configuration, store: store, menuBar: menuBar, log: log)
-        http = HTTPServer(configuration: configuration.http, handler: Router(service: service))
+        let metrics = Metrics()
+        storage.onCommit = { batches, rows in metrics.recordCommit(batches: batches, rows: rows) }
+        self.storage = storage
+        self.metrics = metrics
+        catalog = CatalogMirror(committed: try storage.loadAttributes())
+        runner = CommandRunner(dispatcher: .standard, catalog: catalog, storage: storage, metrics: metrics)
+        sessions = SessionRegistry(
+            idleExpiry: .seconds(configuration.sessionIdleSeconds), maxSessions: configuration.maxSessions,
+            maxSessionsPerClient: configuration.maxSessionsPerClient)
+        let routes = Router.table(
+            service: ServiceRoutes(metricsRegistry: metrics, sessions: sessions),
+            sessions: SessionRoutes(
+                registry: sessions, menuBar: menuBar, validator: MenuValidator(dispatcher: .standard), catalog: catalog,
+                limits: .init(
+                    maxSessions: configuration.maxSessions, maxSessionsPerClient: configuration.maxSessionsPerClient,
+                    maxPageSize: configuration.maxPageSize),
+                log: log),
+            commands: CommandRoutes(runner: runner, menuBar: menuBar, maxJSONDepth: configuration.maxJSONDepth, log: log),
+            images: ImageRoutes(
+                storage: storage, maxPageSize: configuration.maxPageSize,
+                reads: DispatchQueue(label: "chain.reads", attributes: .concurrent), log: log))
+        router = Router(routes: routes, sessions: sessions, metrics: metrics, log: log)
+        http = HTTPServer(configuration: configuration.http, handler: router)
     }
 
     func start() throws {
         try http.start()
-        service.log.log(.info, "server.started", [
+        log.log(.info, "server.started", [
             (key: "host", value: .string(configuration.host)), (key: "port", value: .number(Double(port))),
             (key: "threads", value: .number(Double(configuration.http.effectiveThreads))),
-            (key: "images", value: .number(Double(service.catalog.imageCount))),
+            (key: "images", value: .number(Double(catalog.imageCount))),
             (key: "durability", value: .string(configuration.durability.rawValue)),
         ])
     }
@@ -44,9 +73,9 @@ final class ChainServerApp: Sendable {
     /// Stops accepting, lets requests in flight finish (up to `grace`), then flushes and
     /// closes the catalog: every acknowledged write is on disk when this returns.
     func stop(grace: Duration) {
-        service.log.log(.info, "server.stopping")
+        log.log(.info, "server.stopping")
         http.shutdown(timeout: grace)
-        service.store.close()
-        service.log.log(.info, "server.stopped")
+        storage.close()
+        log.log(.info, "server.stopped")
     }
 }

@@ -58,7 +58,7 @@ struct ChainServerCommand {
 
     static func importImages(from directory: String, _ configuration: ServerConfiguration) -> Never {
         do {
-            let store = try CatalogStore(directory: configuration.dataDirectory, durability: configuration.durability)
+            let store = try SQLiteCatalogStore(directory: configuration.dataDirectory, durability: configuration.durability)
             defer { store.close() }
             let onTerminal = isatty(STDERR_FILENO) == 1
             let summary = try CatalogImporter(store: store).importDirectory(directory) { progress in

@@ -9,7 +9,7 @@ struct ContextValuesTests {
         var harness = Harness()
         try harness.send("select", ["images": ["img-4", "img-2"]])
         try harness.send("openImage")
-        let seen = Mutex<(String?, [ImageID]?, ImageID??, String?)>((nil, nil, nil, nil))
+        let seen = Mutex<(String?, ImageSelection?, ImageID??, String?)>((nil, nil, nil, nil))
         try harness.session.attach(.provider(ContextProvider { _, _, values in values[Note.self] = "from app" }), to: "app")
         try harness.session.attach(.provider(ContextProvider { _, _, values in values[Note.self] = "from main" }), to: "main")
         try harness.session.attach(.handler(ActionHandler(
@@ -22,7 +22,7 @@ struct ContextValuesTests {
         try harness.send("inspect")
         let (window, selection, shown, note) = seen.withLock { $0 }
         #expect(window == "main")
-        #expect(selection == ids(4, 2))
+        #expect(selection == ImageSelection(ids(4, 2)))
         #expect(shown == .some(ImageID(4)))
         #expect(note == "from main", "the responder nearer the first responder wins")
     }

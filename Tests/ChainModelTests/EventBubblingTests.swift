@@ -101,7 +101,7 @@ struct EventBubblingTests {
         try harness.session.attach(.handler(ActionHandler(
             validate: { _ in .handles(.enabled) },
             perform: { context throws(CommandError) in
-                context.changeRatings([RatingChange(id: ImageID(1), rating: .max)], undoName: "Fail")
+                context.change(ratings((1, 5)), undoName: "Fail")
                 throw .rejected(code: "disk", message: "disk on fire", responder: context.performer)
             }
         ), action: "risky"), to: "main/grid")

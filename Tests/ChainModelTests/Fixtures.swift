@@ -7,6 +7,14 @@ func makeCatalog(count: Int = 20) -> InMemoryCatalog {
 
 func ids(_ raw: Int...) -> [ImageID] { raw.map { ImageID(Int64($0)) } }
 
+/// The selection of `raw` ids, in order.
+func selection(_ raw: Int...) -> ImageSelection { ImageSelection(raw.map { ImageID(Int64($0)) }) }
+
+/// A batch giving each image its rating, one segment per image and value in order.
+func ratings(_ pairs: (Int, Int)...) -> ChangeSet {
+    ChangeSet(pairs.map { ImageChange(id: ImageID(Int64($0.0)), Rating($0.1)!) })
+}
+
 /// A session with its catalog that applies each successful command the way the server
 /// does: catalog writes first, then the new session.
 struct Harness {

@@ -17,7 +17,7 @@ struct RatingCommandsTests {
         try harness.send("select", ["images": ["img-1", "img-2", "img-3"]])
         let outcome = try harness.send("setRating", ["rating": 4])
         #expect(outcome.handledBy == "main/grid")
-        #expect(outcome.changes == ids(1, 2, 3).map { RatingChange(id: $0, rating: Rating(4)!) })
+        #expect(outcome.changes == .set(Rating(4)!, on: selection(1, 2, 3)))
         #expect([1, 2, 3].map(harness.rating) == [4, 4, 4])
         #expect(outcome.events.map(\.type) == ["ratingChanged"])
         #expect(outcome.events[0].source == "main/grid")
@@ -52,7 +52,7 @@ struct RatingCommandsTests {
         try harness.send("select", ["images": ["img-2"]])
         let outcome = try harness.dispatcher.perform(SetRating(rating: Rating(5)!), in: harness.session, catalog: harness.catalog)
         #expect(outcome.action == "setRating")
-        #expect(try SetRating(arguments: SetRating(rating: .max).arguments).rating == .max)
+        #expect(try SetRating(arguments: SetRating(rating: .max).arguments).value == .max)
         #expect(try Select(arguments: Select(images: ids(3, 1)).arguments).images == ids(3, 1))
         #expect(try NewWindow(arguments: NewWindow(kind: .browser).arguments).kind == .browser)
     }

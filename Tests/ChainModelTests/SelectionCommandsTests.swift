@@ -5,7 +5,7 @@ struct SelectionCommandsTests {
     @Test func selectKeepsOrderAndDropsRepeats() throws {
         var harness = Harness()
         let outcome = try harness.send("select", ["images": ["img-3", "img-1", "img-3"]])
-        #expect(harness.session.window("main")?.grid?.selection == ids(3, 1))
+        #expect(harness.session.window("main")?.grid?.selection == selection(3, 1))
         #expect(outcome.events.first?.type == "selectionChanged")
     }
 
@@ -14,7 +14,7 @@ struct SelectionCommandsTests {
         try harness.send("select", ["images": ["img-1"]])
         let error = failure { try harness.send("select", ["images": ["img-2", "img-999"]]) }
         #expect(error == .notFound(kind: .image, name: "img-999", field: "images[1]"))
-        #expect(harness.session.window("main")?.grid?.selection == ids(1))
+        #expect(harness.session.window("main")?.grid?.selection == selection(1))
         let malformed = failure { try harness.send("select", ["images": ["picture"]]) }
         #expect(malformed == .invalidArgument(ArgumentError(field: "images[0]", reason: .wrongType(expected: "an image id like \"img-1\"", found: "\"picture\""))))
     }
@@ -23,9 +23,9 @@ struct SelectionCommandsTests {
         var harness = Harness(count: 5)
         #expect(harness.validate("deselectAll").validation == .disabled("selection is empty"))
         try harness.send("selectAll")
-        #expect(harness.session.window("main")?.grid?.selection == ids(1, 2, 3, 4, 5))
+        #expect(harness.session.window("main")?.grid?.selection == selection(1, 2, 3, 4, 5))
         try harness.send("deselectAll")
-        #expect(harness.session.window("main")?.grid?.selection == [])
+        #expect(harness.session.window("main")?.grid?.selection == ImageSelection())
         let empty = Harness(count: 1)
         let emptyCatalog = CommandDispatcher.standard.validate(
             Invocation(action: "selectAll"), in: Session(), catalog: InMemoryCatalog())

@@ -6,7 +6,7 @@ struct UndoStackTests {
     func stack(pushing count: Int) -> UndoStack {
         var stack = UndoStack()
         for number in 1...count {
-            stack.register(UndoStack.Entry(name: "\(number)", restoring: []), direction: .normal)
+            stack.register(UndoStack.Entry(name: "\(number)", restoring: ChangeSet()), direction: .normal)
         }
         return stack
     }

@@ -27,7 +27,7 @@ import Testing
         try TemporaryDirectory.with { directory in
             let photos = directory + "/photos"
             try makeTree(in: photos)
-            let store = try CatalogStore(directory: directory + "/catalog", durability: .off)
+            let store = try SQLiteCatalogStore(directory: directory + "/catalog", durability: .off)
             defer { store.close() }
             let importer = CatalogImporter(store: store, batchSize: 2)
 
@@ -42,7 +42,7 @@ import Testing
             #expect(reports.map(\.added) == reports.map(\.added).sorted())
 
             // Sorted path order gives the ids.
-            let images = try store.images(after: nil, limit: 100, minRating: nil)
+            let images = try store.images(ImageQuery(limit: 100))
             let root = URL(fileURLWithPath: photos).resolvingSymlinksInPath().path
             #expect(images.map(\.path) == [
                 "/2024/Lisbon/map.png", "/2024/Lisbon/tram.JPG", "/2024/raw/DSC_0001.nef",
@@ -65,7 +65,7 @@ import Testing
 
     @Test func refusesSomethingThatIsNotADirectory() throws {
         try TemporaryDirectory.with { directory in
-            let store = try CatalogStore(directory: directory + "/catalog", durability: .off)
+            let store = try SQLiteCatalogStore(directory: directory + "/catalog", durability: .off)
             defer { store.close() }
             let file = directory + "/file.jpg"
             try TemporaryDirectory.write([1], to: file)

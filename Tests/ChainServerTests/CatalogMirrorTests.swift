@@ -7,20 +7,24 @@ import Testing
 /// a batch computed from a write that failed is known to be invalid before it is written.
 struct CatalogMirrorTests {
     func mirror() -> CatalogMirror {
-        CatalogMirror(committed: InMemoryCatalog(ratings: (1...6).map { (id: ImageID(Int64($0)), rating: Rating.none) }))
+        var columns = AttributeColumns()
+        columns.insert((1...6).map { (ImageID(Int64($0)), AttributeValues.defaults) })
+        return CatalogMirror(committed: columns)
     }
 
-    func change(_ id: Int64, _ rating: Int) -> [RatingChange] { [RatingChange(id: ImageID(id), rating: Rating(rating)!)] }
+    func change(_ id: Int64, _ rating: Int) -> ChangeSet { .set(Rating(rating)!, on: .one(ImageID(id))) }
+
+    func committedRating(_ mirror: CatalogMirror, _ id: Int64) -> UInt8? { mirror.committedCode(of: ImageID(id), Rating.attribute) }
 
     @Test func stagedWritesShowUntilTheySettle() {
         let mirror = mirror()
         let first = mirror.stage(change(1, 3))
         #expect(mirror.rating(of: ImageID(1)) == Rating(3))
-        #expect(mirror.histogram(of: [ImageID(1), ImageID(2)])[Rating(3)!] == 1)
-        #expect(mirror.committed.rating(of: ImageID(1)) == Rating.none)
+        #expect(mirror.histogram(of: [ImageID(1), ImageID(2)], Rating.attribute)[Rating(3)!] == 1)
+        #expect(committedRating(mirror, 1) == 0)
         mirror.commit(change(1, 3), batch: first)
-        #expect(mirror.committed.rating(of: ImageID(1)) == Rating(3))
-        #expect(mirror.stagedCount == 0)
+        #expect(committedRating(mirror, 1) == 3)
+        #expect(mirror.pendingCount == 0)
     }
 
     @Test func aFailedWriteIsForgottenAndALaterOneToTheSameImageStays() {
@@ -31,6 +35,16 @@ struct CatalogMirrorTests {
         #expect(mirror.rating(of: ImageID(1)) == Rating(4), "the later staged write still shows")
         mirror.commit(change(1, 4), batch: second)
         #expect(mirror.rating(of: ImageID(1)) == Rating(4))
+    }
+
+    @Test func aFailedWriteGivesItsImagesBackTheirCommittedValues() {
+        let mirror = mirror()
+        let labels = ChangeSet.set(ColorLabel.red, on: [ImageID(2), ImageID(3)])
+        let batch = mirror.stage(labels)
+        #expect(mirror.value(ColorLabel.self, of: ImageID(3)) == .red)
+        mirror.fail(labels, batch: batch)
+        #expect(mirror.value(ColorLabel.self, of: ImageID(2)) == ColorLabel.none)
+        #expect(mirror.value(ColorLabel.self, of: ImageID(3)) == ColorLabel.none)
     }
 
     @Test func batchesComputedFromAFailedWriteAreInvalidOthersAreNot() {
@@ -49,6 +63,6 @@ struct CatalogMirrorTests {
         // Staged after the failures settled: valid, and reads the committed rating.
         let later = mirror.stage(change(1, 2))
         #expect(mirror.isValid(later))
-        #expect(mirror.committed.rating(of: ImageID(1)) == Rating.none)
+        #expect(committedRating(mirror, 1) == 0)
     }
 }

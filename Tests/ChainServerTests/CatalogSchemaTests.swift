@@ -1,33 +1,54 @@
+import ChainModel
 import Foundation
 import Testing
 
 @testable import ChainServer
 
 @Suite struct CatalogSchemaTests {
-    @Test func migratingAnEmptyFileCreatesVersion1() throws {
+    @Test func migratingAnEmptyFileCreatesTheCurrentVersion() throws {
         try TemporaryDirectory.with { directory in
             let connection = try SQLiteConnection(path: directory + "/c.sqlite", mode: .readWriteCreate)
             defer { try? connection.close() }
             #expect(try CatalogSchema.version(of: connection) == 0)
             try CatalogSchema.migrate(connection)
 
-            #expect(CatalogSchema.currentVersion == 1)
-            #expect(try CatalogSchema.version(of: connection) == 1)
+            #expect(CatalogSchema.currentVersion == 2)
+            #expect(try CatalogSchema.version(of: connection) == 2)
             let columns = try connection.prepare("SELECT name FROM pragma_table_info('images') ORDER BY cid")
             #expect(try columns.rows { $0.text(at: 0) } == [
-                "id", "name", "rating", "path", "byte_size", "width", "height", "format", "added_at",
+                "id", "name", "rating", "path", "byte_size", "width", "height", "format", "added_at", "label", "flag",
             ])
             try columns.finalize()
             #expect(try connection.scalarInt64(
-                "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'images_by_rating'"
-            ) == 1)
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex%'"
+            ) == 0, "attributes are not indexed: see migration 2")
             let mode = try connection.prepare("PRAGMA journal_mode")
             #expect(try mode.rows { $0.text(at: 0) } == ["wal"])
             try mode.finalize()
 
             // Running it again finds nothing to do.
             try CatalogSchema.migrate(connection)
-            #expect(try CatalogSchema.version(of: connection) == 1)
+            #expect(try CatalogSchema.version(of: connection) == 2)
+        }
+    }
+
+    /// A catalog written by a v1 build (ratings only) keeps its ratings and gains labels and
+    /// flags at `none`.
+    @Test func aVersion1FileGainsLabelsAndFlags() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory + "/" + SQLiteCatalogStore.fileName
+            let setup = try SQLiteConnection(path: path, mode: .readWriteCreate)
+            try setup.execute(CatalogSchema.migrations[0])
+            try setup.execute("PRAGMA user_version = 1")
+            try setup.execute("INSERT INTO images (name, rating) VALUES ('a.jpg', 4), ('b.jpg', 2)")
+            try setup.close()
+
+            let store = try SQLiteCatalogStore(directory: directory)
+            defer { store.close() }
+            let images = try store.images(ImageQuery(limit: 10))
+            #expect(images.map(\.rating) == [Rating(4)!, Rating(2)!])
+            #expect(images.map(\.label) == [.none, .none])
+            #expect(images.map(\.flag) == [.none, .none])
         }
     }
 
@@ -39,6 +60,8 @@ import Testing
             try connection.execute("INSERT INTO images (name, path) VALUES ('a.jpg', '/a.jpg')")
             #expect(try connection.scalarInt64("SELECT rating FROM images") == 0)
             #expect(throws: SQLiteError.self) { try connection.execute("UPDATE images SET rating = 6") }
+            #expect(throws: SQLiteError.self) { try connection.execute("UPDATE images SET label = 6") }
+            #expect(throws: SQLiteError.self) { try connection.execute("UPDATE images SET flag = 3") }
             #expect(throws: SQLiteError.self) {
                 try connection.execute("INSERT INTO images (name, path) VALUES ('b.jpg', '/a.jpg')")
             }
@@ -47,15 +70,15 @@ import Testing
 
     @Test func refusesAFileFromANewerBuildWithoutTouchingIt() throws {
         try TemporaryDirectory.with { directory in
-            let path = directory + "/" + CatalogStore.fileName
+            let path = directory + "/" + SQLiteCatalogStore.fileName
             let setup = try SQLiteConnection(path: path, mode: .readWriteCreate)
             try setup.execute("PRAGMA user_version = 7")
             try setup.close()
 
-            #expect(throws: CatalogStoreError.schemaTooNew(path: path, found: 7, supported: 1)) {
-                _ = try CatalogStore(directory: directory)
+            #expect(throws: CatalogStoreError.schemaTooNew(path: path, found: 7, supported: 2)) {
+                _ = try SQLiteCatalogStore(directory: directory)
             }
-            let error = CatalogStoreError.schemaTooNew(path: path, found: 7, supported: 1)
+            let error = CatalogStoreError.schemaTooNew(path: path, found: 7, supported: 2)
             #expect(error.description.contains("version 7"))
 
             let check = try SQLiteConnection(path: path, mode: .readOnly)

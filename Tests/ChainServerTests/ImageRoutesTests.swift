@@ -11,9 +11,7 @@ struct ImageRoutesTests {
     static let pageCap = 40
 
     static func withServer(_ body: (LiveServer, RemoteSession) async throws -> Void) async throws {
-        try await LiveServer.with({ $0.maxPageSize = pageCap }) { server in
-            try await body(server, try await server.client.createSession())
-        }
+        try await LiveServer.withSession({ $0.maxPageSize = pageCap }, body)
     }
 
     /// Every page from the start, following `next`, with the query `extra` on each.

@@ -61,6 +61,15 @@ final class LiveServer: Sendable {
         return try await body(server)
     }
 
+    /// Runs `body` against a fresh server and a new session on it.
+    static func withSession(
+        _ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (LiveServer, RemoteSession) async throws -> Void
+    ) async throws {
+        try await with(configure) { server in
+            try await body(server, try await server.client.createSession())
+        }
+    }
+
     static func makeTemporaryDirectory() -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("chain-live-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

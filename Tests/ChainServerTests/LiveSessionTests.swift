@@ -13,10 +13,10 @@ struct LiveSessionTests {
         let answers = Mutex<[Int]>([])
         let release = Mutex<(@Sendable () -> Void)?>(nil)  // the first job's finish
         // The first job holds the queue (as a command waiting for its commit would).
-        session.submit(respond: { response in answers.withLock { $0.append(response.status) } }) { finish in
+        session.submit(ended: { answers.withLock { $0.append(401) } }) { finish in
             release.withLock { $0 = finish }
         }
-        session.submit(respond: { response in answers.withLock { $0.append(response.status) } }) { finish in
+        session.submit(ended: { answers.withLock { $0.append(401) } }) { finish in
             ran.withLock { $0 = true }
             finish()
         }

@@ -38,14 +38,14 @@ struct OpenAPIDocumentTests {
         let documented = Set(paths.flatMap { path, item in
             (item.objectMembers ?? []).filter { Self.httpMethods.contains($0.key) }.map { "\($0.key.uppercased()) \(path)" }
         })
-        let routed = Set(Router.table.map(Self.key))
+        let routed = Set(Router.tableForTests.map(Self.key))
         #expect(routed.subtracting(documented).isEmpty, "routes missing from openapi.json")
         #expect(documented.subtracting(routed).isEmpty, "operations in openapi.json that no route serves")
     }
 
-    @Test(arguments: Router.table.map(OpenAPIDocumentTests.key))
+    @Test(arguments: Router.tableForTests.map(OpenAPIDocumentTests.key))
     func operationDocumentsSuccessAndAuthentication(_ key: String) throws {
-        let route = try #require(Router.table.first { Self.key($0) == key })
+        let route = try #require(Router.tableForTests.first { Self.key($0) == key })
         let document = try Self.document()
         guard let operation = Self.operation(for: route, in: document) else {
             Issue.record("\(key) is not in openapi.json")

@@ -43,7 +43,7 @@ struct ServiceRoutesTests {
         try await LiveServer.with { server in
             let paths = try #require(try await server.client.get("/openapi.json")["paths"])
 
-            for route in Router.table {
+            for route in Router.tableForTests {
                 let operation = paths[route.pattern]?[route.method.lowercased()]
                 #expect(operation != nil, "\(route.method) \(route.pattern) is not documented")
             }

@@ -24,7 +24,7 @@ public struct Select: Command {
     }
 
     public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
-        context.replaceSelection(of: grid.path, with: images)
+        context.replaceSelection(of: grid.path, with: ImageSelection(images))
     }
 }
 
@@ -42,7 +42,7 @@ public struct SelectAll: Command {
     }
 
     public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
-        context.replaceSelection(of: grid.path, with: context.catalog.allIDs())
+        context.replaceSelection(of: grid.path, with: context.catalog.allImages())
     }
 }
 
@@ -60,7 +60,7 @@ public struct DeselectAll: Command {
     }
 
     public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
-        context.replaceSelection(of: grid.path, with: [])
+        context.replaceSelection(of: grid.path, with: ImageSelection())
     }
 }
 
@@ -124,9 +124,8 @@ public struct OpenInNewWindow: Command {
 extension PerformContext {
     /// Sets the grid's selection (repeats dropped), emits `selectionChanged` and reports the
     /// new count as the result: what every selection command does.
-    mutating func replaceSelection(of grid: ResponderPath, with ids: [ImageID]) {
-        session.select(ids, inGrid: grid)
-        let selection = session.responder(at: grid).flatMap { $0 as? ImageGrid }?.selection ?? []
+    mutating func replaceSelection(of grid: ResponderPath, with selection: ImageSelection) {
+        session.select(selection, inGrid: grid)
         emit(.selectionChanged(grid: grid, selection: selection))
         result = [(key: "count", value: .number(Double(selection.count)))]
     }

@@ -5,7 +5,7 @@ extension HandlerRegistry {
     public static let standard: HandlerRegistry = {
         var registry = HandlerRegistry()
         for kind in [ResponderKind.viewer, .grid] {
-            registry.register(SetRating.self, on: kind)
+            for type in Attribute.types { type.registerSetCommand(in: &registry, on: kind) }
             registry.register(IncreaseRating.self, on: kind)
             registry.register(DecreaseRating.self, on: kind)
         }

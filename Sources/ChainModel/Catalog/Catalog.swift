@@ -1,33 +1,48 @@
 /// What the responder chain reads from the image catalog.
 ///
-/// Validation asks for counts per rating over a selection, never for the images one by one,
-/// so a 10,000-image selection validates in one pass over dense storage.
+/// Validation asks for counts per value over a selection, never for the images one by one,
+/// so a large selection validates in one pass over dense storage.
 public protocol CatalogReading {
     var imageCount: Int { get }
     func contains(_ id: ImageID) -> Bool
-    func rating(of id: ImageID) -> Rating?
-    func histogram(of ids: [ImageID]) -> RatingHistogram
-    /// Every image id in catalog (grid) order.
-    func allIDs() -> [ImageID]
+    /// `id`'s code for `attribute`, or `nil` when the catalog lacks the image.
+    func code(of id: ImageID, _ attribute: Attribute) -> UInt8?
+    /// Each image's code in order, `Attribute.absent` for images the catalog lacks.
+    func codes(of images: ImageSelection, _ attribute: Attribute) -> [UInt8]
+    func histogram(of images: ImageSelection, _ attribute: Attribute) -> ValueHistogram
+    /// Every image in catalog (grid) order.
+    func allImages() -> ImageSelection
     /// The image after / before `id` in grid order; `nil` at the end / start.
     func id(after id: ImageID) -> ImageID?
     func id(before id: ImageID) -> ImageID?
 }
 
-/// A catalog that can also take writes: a batch of rating changes is one operation.
+/// A catalog that can also take writes: a batch is one operation.
 public protocol Catalog: CatalogReading, Sendable {
-    func apply(_ changes: [RatingChange])
+    func apply(_ changes: ChangeSet)
 }
 
 extension CatalogReading {
-    /// The current rating of each image of `ids` the catalog holds, as a batch that
-    /// writes them back (what undo records).
-    public func currentRatings(of ids: some Sequence<ImageID>) -> [RatingChange] {
-        var ratings: [RatingChange] = []
-        ratings.reserveCapacity(ids.underestimatedCount)
-        for id in ids {
-            if let rating = rating(of: id) { ratings.append(RatingChange(id: id, rating: rating)) }
+    public func value<A: ImageAttribute>(_ type: A.Type, of id: ImageID) -> A? {
+        code(of: id, A.attribute).map(A.init(uncheckedCode:))
+    }
+
+    public func rating(of id: ImageID) -> Rating? { value(Rating.self, of: id) }
+
+    /// What `changes` would overwrite, as a batch that writes it back (what undo records).
+    /// Images the catalog lacks are left out.
+    public func previousValues(of changes: ChangeSet) -> ChangeSet {
+        var previous = ChangeSet()
+        for segment in changes.segments.reversed() {
+            let codes = self.codes(of: segment.images, segment.attribute)
+            if codes.contains(Attribute.absent) {
+                let present = zip(segment.images, codes).filter { $0.1 != Attribute.absent }
+                previous.append(.init(
+                    attribute: segment.attribute, images: ImageSelection(unique: present.map(\.0)), values: .each(present.map(\.1))))
+            } else {
+                previous.append(.init(attribute: segment.attribute, images: segment.images, values: .each(codes)))
+            }
         }
-        return ratings
+        return previous
     }
 }

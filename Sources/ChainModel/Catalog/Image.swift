@@ -1,8 +1,9 @@
-/// One image of the catalog: what every session sees and rates.
+/// One image of the catalog: what every session sees, rates, labels and flags.
 public struct Image: Equatable, Sendable {
     public var id: ImageID
     public var name: String
-    public var rating: Rating
+    /// Every attribute's value (`rating`, `label`, `flag`, …).
+    public var values: AttributeValues
     /// Where the file was imported from, when it came from `chain-server import`.
     public var path: String?
     public var byteSize: Int64?
@@ -12,27 +13,39 @@ public struct Image: Equatable, Sendable {
     public var format: String?
 
     public init(
-        id: ImageID, name: String, rating: Rating = .none, path: String? = nil,
+        id: ImageID, name: String, values: AttributeValues = .defaults, path: String? = nil,
         byteSize: Int64? = nil, width: Int? = nil, height: Int? = nil, format: String? = nil
     ) {
         self.id = id
         self.name = name
-        self.rating = rating
+        self.values = values
         self.path = path
         self.byteSize = byteSize
         self.width = width
         self.height = height
         self.format = format
     }
-}
 
-/// One rating write: the image and the rating it gets.
-public struct RatingChange: Equatable, Sendable {
-    public var id: ImageID
-    public var rating: Rating
+    public init(id: ImageID, name: String, rating: Rating, label: ColorLabel = .none, flag: Flag = .none) {
+        var values = AttributeValues.defaults
+        values[Rating.self] = rating
+        values[ColorLabel.self] = label
+        values[Flag.self] = flag
+        self.init(id: id, name: name, values: values)
+    }
 
-    public init(id: ImageID, rating: Rating) {
-        self.id = id
-        self.rating = rating
+    public var rating: Rating {
+        get { values[Rating.self] ?? .none }
+        set { values[Rating.self] = newValue }
+    }
+
+    public var label: ColorLabel {
+        get { values[ColorLabel.self] ?? .none }
+        set { values[ColorLabel.self] = newValue }
+    }
+
+    public var flag: Flag {
+        get { values[Flag.self] ?? .none }
+        set { values[Flag.self] = newValue }
     }
 }

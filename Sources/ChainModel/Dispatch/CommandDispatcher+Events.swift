@@ -73,7 +73,7 @@ extension CommandDispatcher {
                     event.source = event.source ?? path
                     let delivery = deliver(event, in: session)
                     return CommandOutcome(
-                        action: invocation.action, handledBy: performer, session: session, changes: [], result: [],
+                        action: invocation.action, handledBy: performer, session: session, changes: ChangeSet(), result: [],
                         events: delivery.consumedBy == nil ? [delivery.delivered] : [], deliveries: [delivery],
                         catches: catches, trace: trace
                     )

@@ -55,7 +55,7 @@ public enum WindowKey: ContextKey {
 
 /// The selection of the grid on the chain, provided by the grid.
 public enum SelectionKey: ContextKey {
-    public typealias Value = [ImageID]
+    public typealias Value = ImageSelection
 }
 
 /// The image the viewer on the chain shows (`nil` when none), provided by the viewer.

@@ -1,26 +1,30 @@
 /// The state one validation pass reads: a session and the catalog, with results that many
-/// items of one menu would otherwise compute again (the rating histogram of a selection).
+/// items of one menu would otherwise compute again (the histograms of a selection).
 public final class ValidationScope {
     public let session: Session
     public let catalog: any CatalogReading
-    /// A pass meets one rating target, rarely two: the first is kept in place and any
-    /// others in a list, so most passes allocate nothing for this. Accesses are short and
-    /// never overlap, and a scope serves one thread, so the exclusivity checks a class
-    /// property would get at run time are left out.
-    @exclusivity(unchecked) private var first: (path: ResponderPath, histogram: RatingHistogram)?
-    @exclusivity(unchecked) private var others: [(path: ResponderPath, histogram: RatingHistogram)] = []
+    /// A pass meets one image target, rarely two, and asks it of one to three attributes:
+    /// the first histogram is kept in place and any others in a list, so most passes
+    /// allocate little for this. Accesses are short and never overlap, and a scope serves
+    /// one thread, so the exclusivity checks a class property would get at run time are
+    /// left out.
+    private typealias Known = (path: ResponderPath, attribute: Int, histogram: ValueHistogram)
+    @exclusivity(unchecked) private var first: Known?
+    @exclusivity(unchecked) private var others: [Known] = []
 
     public init(session: Session, catalog: any CatalogReading) {
         self.session = session
         self.catalog = catalog
     }
 
-    func histogram(of target: some RatingTarget) -> RatingHistogram {
+    func histogram(of target: some ImageTarget, _ attribute: Attribute) -> ValueHistogram {
         let path = target.path
-        if let first, first.path == path { return first.histogram }
-        if let known = others.first(where: { $0.path == path }) { return known.histogram }
-        let histogram = catalog.histogram(of: target.ratedImages)
-        if first == nil { first = (path: path, histogram: histogram) } else { others.append((path: path, histogram: histogram)) }
+        let slot = attribute.slot
+        if let first, first.attribute == slot, first.path == path { return first.histogram }
+        if let known = others.first(where: { $0.attribute == slot && $0.path == path }) { return known.histogram }
+        let histogram = catalog.histogram(of: target.targetImages, attribute)
+        let known: Known = (path: path, attribute: slot, histogram: histogram)
+        if first == nil { first = known } else { others.append(known) }
         return histogram
     }
 }
@@ -49,8 +53,9 @@ public struct HandlerInput {
         scope.session.performer(in: slot, as: type)
     }
 
-    /// Counts per rating over `target`'s images, computed once per validation pass.
-    public func histogram(of target: some RatingTarget) -> RatingHistogram {
-        scope.histogram(of: target)
+    /// Counts per value of `attribute` over `target`'s images, computed once per
+    /// validation pass.
+    public func histogram(of target: some ImageTarget, _ attribute: Attribute) -> ValueHistogram {
+        scope.histogram(of: target, attribute)
     }
 }

@@ -47,12 +47,13 @@ public struct PerformContext {
         session.updateUndoStack(ofWindow: id) { $0.register(entry, direction: direction) }
     }
 
-    /// Writes `changes` through the catalog transaction, records their inverse for undo
-    /// under `name`, and emits `ratingChanged`. Undo and redo go through here again.
-    public mutating func changeRatings(_ changes: [RatingChange], undoName name: String) {
-        let previous = catalog.currentRatings(of: changes.lazy.map(\.id))
-        catalog.setRatings(changes)
-        emit(.ratingChanged(changes))
+    /// Writes `changes` through the catalog transaction, records what they overwrite for
+    /// undo under `name`, and emits an event per attribute (`ratingChanged`, …). Every
+    /// catalog write goes through here, undo and redo included.
+    public mutating func change(_ changes: ChangeSet, undoName name: String) {
+        let previous = catalog.previousValues(of: changes)
+        catalog.stage(changes)
+        for segment in changes.segments { emit(.attributeChanged(segment)) }
         register(UndoStack.Entry(name: name, restoring: previous))
     }
 
@@ -63,7 +64,7 @@ public struct PerformContext {
         defer { undoDirection = saved }
         switch entry.step {
         case .action(let action): try action(&self)
-        case .restoreRatings(let previous): changeRatings(previous, undoName: entry.name)
+        case .restore(let previous): change(previous, undoName: entry.name)
         }
     }
 }

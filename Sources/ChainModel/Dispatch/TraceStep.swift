@@ -55,7 +55,7 @@ public struct CommandOutcome: Sendable {
     /// The session after the command.
     public var session: Session
     /// Catalog writes to make durable, then apply, in order.
-    public var changes: [RatingChange]
+    public var changes: ChangeSet
     /// Members of the command's `result` object.
     public var result: [(key: String, value: JSON)]
     /// Events as they reached the top of the chain (consumed ones are absent).

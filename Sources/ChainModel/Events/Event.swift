@@ -25,20 +25,35 @@ public struct Event: Sendable, Equatable {
 }
 
 extension Event {
-    public static func ratingChanged(_ changes: [RatingChange]) -> Event {
-        Event(type: "ratingChanged", payload: [
+    /// The most images an event lists; a larger change says `count` and `truncated`.
+    public static let listLimit = 1_000
+
+    /// `ratingChanged`, `labelChanged`, …: the images of one segment with their new value.
+    public static func attributeChanged(_ segment: ChangeSet.Segment) -> Event {
+        let attribute = segment.attribute
+        let name = attribute.name
+        var images: [JSON] = []
+        images.reserveCapacity(min(segment.images.count, listLimit))
+        for id in segment.images {
+            guard images.count < listLimit else { break }
             // Members spelt out: a dictionary literal would build each object twice.
-            (key: "images", value: .array(changes.map {
-                .object([(key: "id", value: .string($0.id.description)), (key: "rating", value: .number(Double($0.rating.value)))])
-            })),
+            images.append(.object([
+                (key: "id", value: .string(id.description)), (key: name, value: attribute.json(segment.code(at: images.count))),
+            ]))
+        }
+        return Event(type: attribute.eventType, payload: [
+            (key: "images", value: .array(images)),
+            (key: "count", value: .number(Double(segment.images.count))),
+            (key: "truncated", value: .bool(segment.images.count > listLimit)),
         ])
     }
 
-    public static func selectionChanged(grid: ResponderPath, selection: [ImageID]) -> Event {
+    public static func selectionChanged(grid: ResponderPath, selection: ImageSelection) -> Event {
         Event(type: "selectionChanged", payload: [
             (key: "grid", value: .string(grid.string)),
             (key: "count", value: .number(Double(selection.count))),
-            (key: "selection", value: .array(selection.prefix(100).map { .string($0.description) })),
+            (key: "selection", value: .array(selection.prefix(listLimit).map { .string($0.description) })),
+            (key: "truncated", value: .bool(selection.count > listLimit)),
         ])
     }
 

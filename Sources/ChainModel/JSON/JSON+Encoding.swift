@@ -9,7 +9,7 @@ extension JSON {
 
     public var text: String { String(decoding: encoded(), as: UTF8.self) }
 
-    func write(to output: inout [UInt8]) {
+    public func write(to output: inout [UInt8]) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -34,7 +34,7 @@ extension JSON {
         }
     }
 
-    static func writeNumber(_ value: Double, to output: inout [UInt8]) {
+    public static func writeNumber(_ value: Double, to output: inout [UInt8]) {
         if value.rounded() == value, abs(value) < 1e15 {
             output.append(contentsOf: String(Int64(value)).utf8)
         } else if value.isFinite {
@@ -44,7 +44,7 @@ extension JSON {
         }
     }
 
-    static func writeString(_ value: String, to output: inout [UInt8]) {
+    public static func writeString(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in value.utf8 {
             switch byte {

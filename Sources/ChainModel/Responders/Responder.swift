@@ -26,12 +26,12 @@ public protocol Responder: Sendable {
     var kind: ResponderKind { get }
 }
 
-/// A responder whose images a rating command changes: a viewer's shown image, a grid's
-/// selection.
-public protocol RatingTarget: Responder {
-    /// The images a rating command applies to; empty when there are none.
-    var ratedImages: [ImageID] { get }
-    /// Why there is nothing to rate, for traces ("selection is empty").
+/// A responder whose images attribute commands (rating, label, flag) change: a viewer's
+/// shown image, a grid's selection.
+public protocol ImageTarget: Responder {
+    /// The images an attribute command applies to; empty when there are none.
+    var targetImages: ImageSelection { get }
+    /// Why there is nothing to change, for traces ("selection is empty").
     var emptyReason: String { get }
 }
 

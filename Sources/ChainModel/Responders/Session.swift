@@ -64,8 +64,8 @@ public struct Session: Sendable {
         firstResponder = self.path(of: slot)
     }
 
-    public mutating func select(_ ids: [ImageID], inGrid path: ResponderPath) {
-        updateWindow(of: path) { $0.grid?.select(ids) }
+    public mutating func select(_ selection: ImageSelection, inGrid path: ResponderPath) {
+        updateWindow(of: path) { $0.grid?.selection = selection }
     }
 
     public mutating func show(_ image: ImageID?, inViewer path: ResponderPath) {

@@ -11,11 +11,11 @@ public struct UndoStack: Sendable {
         public let name: String
         let step: Step
 
-        /// What undoing the entry does. Rating commands, the usual case, record the
-        /// ratings to write back as data: registering them allocates no closure.
+        /// What undoing the entry does. Catalog changes, the usual case, record the values
+        /// to write back as data (compact, see `ChangeSet`): no closure per entry.
         enum Step: Sendable {
             case action(Action)
-            case restoreRatings([RatingChange])
+            case restore(ChangeSet)
         }
 
         init(name: String, action: @escaping Action) {
@@ -23,9 +23,9 @@ public struct UndoStack: Sendable {
             step = .action(action)
         }
 
-        init(name: String, restoring ratings: [RatingChange]) {
+        init(name: String, restoring previous: ChangeSet) {
             self.name = name
-            step = .restoreRatings(ratings)
+            step = .restore(previous)
         }
     }
 

@@ -145,8 +145,8 @@ struct ConfigurationReader {
         return try int(group, key, .number(Double(number)), in: range)
     }
 
-    func durability(_ group: String?, _ key: String, _ value: JSON) throws -> CatalogStore.Durability {
-        guard let text = value.stringValue, let durability = CatalogStore.Durability(rawValue: text) else {
+    func durability(_ group: String?, _ key: String, _ value: JSON) throws -> Durability {
+        guard let text = value.stringValue, let durability = Durability(rawValue: text) else {
             throw error(group, key, "must be one of full, normal, off")
         }
         return durability

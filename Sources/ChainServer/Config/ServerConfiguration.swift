@@ -37,7 +37,7 @@ struct ServerConfiguration: Sendable, Equatable {
     /// `catalog.dataDirectory`, `CHAIN_DATA_DIR`, `--data-dir`: where `catalog.sqlite` lives.
     var dataDirectory = "./data"
     /// `catalog.durability`, `CHAIN_DURABILITY`: `full` (fsync every commit), `normal` or `off`.
-    var durability = CatalogStore.Durability.full
+    var durability = Durability.full
     /// `catalog.readerConnections`: read-only SQLite connections for image listings.
     var readerConnections = 2
     /// `catalog.demoImages`: images created in an empty catalog at first start (0 = none).

@@ -1,61 +1,61 @@
 import ChainModel
+import Dispatch
 
-/// The catalog, paged by id. Reads run on the service's read queue, not on HTTP threads.
-enum ImageRoutes {
-    static let defaultPageSize = 100
+/// The catalog, paged by id and filtered by attribute. Reads run on `reads`, off the HTTP
+/// threads.
+struct ImageRoutes: Sendable {
+    let storage: any CatalogStorage
+    let maxPageSize: Int
+    let reads: DispatchQueue
+    let log: Logger
 
-    static let list: Route.Handler = { request, respond in
-        let query = request.http.query
-        let cap = request.service.configuration.maxPageSize
-        var limit = min(defaultPageSize, cap)
-        if let text = query["limit"] {
-            guard let value = Int(text), value >= 1 else { throw Problem.invalid("limit", "limit must be a positive integer, not \"\(text.prefix(40))\"") }
-            limit = min(value, cap)
-        }
-        var after: ImageID?
-        if let text = query["after"] {
-            guard let id = ImageID(text) else { throw Problem.invalid("after", "after must be an image id cursor like \"img-100\", not \"\(text.prefix(40))\"") }
-            after = id
-        }
-        var minRating: Rating?
-        if let text = query["minRating"] {
+    /// `GET /v1/images?limit=&after=&minRating=&rating=&label=&flag=`.
+    func list(_ request: RouteRequest, _ respond: @escaping Route.Respond) throws {
+        let page = try PageQuery(request.http.query, maxLimit: maxPageSize)
+        var filters = ImageQuery(after: page.after, limit: page.limit + 1)
+        if let text = request.http.query["minRating"] {
             guard let value = Int(text), let rating = Rating(value) else {
                 throw Problem.invalid("minRating", "minRating must be an integer from 0 to 5, not \"\(text.prefix(40))\"")
             }
-            minRating = rating
+            filters.minRating = rating
         }
-        let service = request.service
-        let (pageSize, cursor, floor) = (limit, after, minRating)
-        service.reads.async {
+        for attribute in Attribute.all {
+            guard let text = request.http.query[attribute.name] else { continue }
+            guard let code = attribute.code(named: text) else {
+                throw Problem.invalid(attribute.name, "\(attribute.name) must be one of \(attribute.valueNames.joined(separator: ", ")), not \"\(text.prefix(40))\"")
+            }
+            filters.equals[attribute] = code
+        }
+        let (storage, log, limit, query) = (storage, log, page.limit, filters)
+        reads.async {
             do {
-                let page = try service.store.images(after: cursor, limit: pageSize + 1, minRating: floor)
-                let images = page.prefix(pageSize)
-                let next: JSON = page.count > pageSize ? .string(images.last!.id.description) : .null
-                respond(.json(200, .object([
-                    (key: "images", value: .array(images.map(WireFormat.image))),
-                    (key: "next", value: next),
-                    (key: "limit", value: .number(Double(pageSize))),
-                ])))
+                let found = try storage.images(query)
+                let images = Array(found.prefix(limit))
+                let next = found.count > limit ? images.last?.id : nil
+                respond(.json(200, PageBody(name: "images", items: images.map(ImageBody.init), next: next, limit: limit)))
             } catch {
-                respond(Problem.storage(error, log: service.log).response)
+                respond(Problem.storage(error, log: log).response)
             }
         }
     }
 
-    static let show: Route.Handler = { request, respond in
+    func show(_ request: RouteRequest, _ respond: @escaping Route.Respond) throws {
         let text = request.parameters["id"] ?? ""
-        guard let id = ImageID(text) else { throw Problem(.notFound, "no image \"\(text.prefix(80))\"", [(key: "name", value: .string(String(text.prefix(80))))]) }
-        let service = request.service
-        service.reads.async {
+        guard let id = ImageID(text) else { throw Self.notFound(text) }
+        let (storage, log) = (storage, log)
+        reads.async {
             do {
-                guard let image = try service.store.image(id) else {
-                    respond(Problem(.notFound, "no image \"\(id)\"", [(key: "name", value: .string(id.description))]).response)
-                    return
-                }
-                respond(.json(200, WireFormat.image(image)))
+                guard let image = try storage.image(id) else { throw Self.notFound(id.description) }
+                respond(.json(200, ImageBody(image: image)))
+            } catch let problem as Problem {
+                respond(problem.response)
             } catch {
-                respond(Problem.storage(error, log: service.log).response)
+                respond(Problem.storage(error, log: log).response)
             }
         }
+    }
+
+    private static func notFound(_ name: String) -> Problem {
+        Problem(.notFound, "no image \"\(name.prefix(80))\"", [(key: "name", value: .string(String(name.prefix(80))))])
     }
 }

@@ -62,13 +62,7 @@ struct Problem: Error, Sendable {
     }
 
     var response: HTTPResponse {
-        let body: JSON = .object([
-            (key: "type", value: .string("/problems/\(kind.rawValue)")),
-            (key: "title", value: .string(kind.title)),
-            (key: "status", value: .number(Double(kind.status))),
-            (key: "detail", value: .string(detail)),
-        ] + members)
-        var response = HTTPResponse(status: kind.status, contentType: "application/problem+json", body: body.encoded())
+        var response = HTTPResponse(status: kind.status, contentType: "application/problem+json", body: ProblemBody(problem: self).encoded())
         response.headers += headers
         if kind == .unauthorized { response.headers.append(HTTPResponse.Header(name: "WWW-Authenticate", value: "Bearer")) }
         return response

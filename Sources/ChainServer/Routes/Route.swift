@@ -3,6 +3,8 @@ import ChainModel
 /// One endpoint: method, path pattern (`{name}` matches one segment), who may call it, and
 /// the handler. The router's table of these is what `/openapi.json` is checked against.
 struct Route: Sendable {
+    typealias Respond = @Sendable (HTTPResponse) -> Void
+
     enum Access: Sendable {
         case open
         /// A live session's bearer token.
@@ -11,13 +13,37 @@ struct Route: Sendable {
         case ownSession
     }
 
-    typealias Respond = @Sendable (HTTPResponse) -> Void
-    typealias Handler = @Sendable (_ request: RouteRequest, _ respond: @escaping Respond) throws -> Void
+    /// What the handler is given: a plain request, or one with its authenticated session.
+    enum Handler: Sendable {
+        case plain(@Sendable (_ request: RouteRequest, _ respond: @escaping Respond) throws -> Void)
+        case session(@Sendable (_ request: SessionRequest, _ respond: @escaping Respond) throws -> Void)
+    }
 
     let method: String
     let pattern: String
     let access: Access
-    let handle: Handler
+    let handler: Handler
+
+    /// Open to anyone.
+    static func open(
+        _ method: String, _ pattern: String, _ handle: @escaping @Sendable (RouteRequest, @escaping Respond) throws -> Void
+    ) -> Route {
+        Route(method: method, pattern: pattern, access: .open, handler: .plain(handle))
+    }
+
+    /// For any live session's token.
+    static func anySession(
+        _ method: String, _ pattern: String, _ handle: @escaping @Sendable (RouteRequest, @escaping Respond) throws -> Void
+    ) -> Route {
+        Route(method: method, pattern: pattern, access: .anySession, handler: .plain(handle))
+    }
+
+    /// For the token of the session `{id}` names; the handler gets that session.
+    static func ownSession(
+        _ method: String, _ pattern: String, _ handle: @escaping @Sendable (SessionRequest, @escaping Respond) throws -> Void
+    ) -> Route {
+        Route(method: method, pattern: pattern, access: .ownSession, handler: .session(handle))
+    }
 
     /// Path parameters when `segments` fit the pattern, else `nil`.
     func match(_ segments: [Substring]) -> [String: String]? {
@@ -32,30 +58,5 @@ struct Route: Sendable {
             }
         }
         return parameters
-    }
-}
-
-/// A request the router matched: parameters, the authenticated session when the route
-/// needs one, and the service.
-struct RouteRequest: Sendable {
-    let http: HTTPRequest
-    let parameters: [String: String]
-    let session: LiveSession?
-    let service: ChainService
-
-    /// `?explain=1` (or `true`).
-    var explain: Bool { ["1", "true"].contains(http.query["explain"] ?? "") }
-
-    /// The body as a JSON object, or a 400 problem.
-    func jsonObject() throws(Problem) -> JSON {
-        let value: JSON
-        do {
-            value = try JSONParser.parse(http.body, maxDepth: service.configuration.maxJSONDepth)
-        } catch {
-            throw Problem(.malformed, error.tooDeep ? "body is nested too deeply: \(error)" : "body is not valid JSON: \(error)",
-                          [(key: "position", value: .number(Double(error.offset)))])
-        }
-        guard value.objectMembers != nil else { throw Problem(.malformed, "body must be a JSON object, not \(value.kindName)") }
-        return value
     }
 }

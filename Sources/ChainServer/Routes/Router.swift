@@ -4,12 +4,16 @@ import ChainModel
 /// path with another method), checks the session token, runs the handler, then logs the
 /// request and counts it.
 final class Router: HTTPHandler {
-    let service: ChainService
     let routes: [Route]
+    let sessions: SessionRegistry
+    let metrics: Metrics
+    let log: Logger
 
-    init(service: ChainService) {
-        self.service = service
-        self.routes = Router.table
+    init(routes: [Route], sessions: SessionRegistry, metrics: Metrics, log: Logger) {
+        self.routes = routes
+        self.sessions = sessions
+        self.metrics = metrics
+        self.log = log
     }
 
     func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
@@ -38,8 +42,15 @@ final class Router: HTTPHandler {
             return
         }
         let done = finish(request, route: route.pattern, session: session?.id, started: started, respond: respond)
+        let matched = RouteRequest(http: request, parameters: parameters)
         do {
-            try route.handle(RouteRequest(http: request, parameters: parameters, session: session, service: service), done)
+            switch route.handler {
+            case .plain(let handle): try handle(matched, done)
+            case .session(let handle):
+                // `authenticate` returns the path's own session for every `ownSession` route.
+                guard let session else { throw Problem(.unauthorized, "this endpoint needs the session's own token") }
+                try handle(SessionRequest(route: matched, session: session), done)
+            }
         } catch let problem as Problem {
             done(problem.response)
         } catch {
@@ -49,14 +60,14 @@ final class Router: HTTPHandler {
 
     /// Something no route expected: logged in full, answered with nothing of it.
     func internalError(_ error: any Error, route: String) -> HTTPResponse {
-        service.log.log(.error, "internal", [(key: "route", value: .string(route)), (key: "error", value: .string(String(describing: error)))])
+        log.log(.error, "internal", [(key: "route", value: .string(route)), (key: "error", value: .string(String(describing: error)))])
         return Problem(.internalError, "the server could not answer this request").response
     }
 
     func response(for rejection: HTTPRejection) -> HTTPResponse {
         switch rejection {
         case .bodyTooLarge(let limit):
-            service.metrics.recordRequest(route: "rejected", method: "-", status: 413, seconds: 0)
+            metrics.recordRequest(route: "rejected", method: "-", status: 413, seconds: 0)
             return Problem(.tooLarge, "request body exceeds the limit of \(limit) bytes", [(key: "limit", value: .number(Double(limit)))]).response
         }
     }
@@ -66,13 +77,13 @@ final class Router: HTTPHandler {
     private func authenticate(_ request: HTTPRequest, route: Route, parameters: [String: String]) throws(Problem) -> LiveSession? {
         if case .open = route.access { return nil }
         let session: LiveSession
-        switch service.sessions.authenticate(authorization: request.header("authorization")) {
+        switch sessions.authenticate(authorization: request.header("authorization")) {
         case .missing: throw Problem(.unauthorized, "send Authorization: Bearer <token> with the token from POST /v1/sessions")
         case .invalid: throw Problem(.unauthorized, "the session token is not valid (wrong, ended or expired)")
         case .valid(let valid): session = valid
         }
         if case .ownSession = route.access, let id = parameters["id"], id != session.id {
-            guard service.sessions.contains(id: id) else { throw Problem(.notFound, "no live session \"\(id.prefix(80))\"") }
+            guard sessions.contains(id: id) else { throw Problem(.notFound, "no live session \"\(id.prefix(80))\"") }
             throw Problem(.unauthorized, "this token does not belong to session \"\(id.prefix(80))\"")
         }
         return session
@@ -83,12 +94,12 @@ final class Router: HTTPHandler {
         _ request: HTTPRequest, route: String, session: String?, started: ContinuousClock.Instant,
         respond: @escaping @Sendable (HTTPResponse) -> Void
     ) -> Route.Respond {
-        let service = service
+        let (metrics, log) = (metrics, log)
         return { response in
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            service.metrics.recordRequest(route: route, method: Self.methodLabel(request.method), status: response.status, seconds: seconds)
-            service.log.log(response.status >= 500 ? .error : .info, "request", [
+            metrics.recordRequest(route: route, method: Self.methodLabel(request.method), status: response.status, seconds: seconds)
+            log.log(response.status >= 500 ? .error : .info, "request", [
                 (key: "method", value: .string(Self.methodLabel(request.method))),
                 (key: "route", value: .string(route)),
                 (key: "status", value: .number(Double(response.status))),

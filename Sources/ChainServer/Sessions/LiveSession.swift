@@ -33,15 +33,24 @@ final class LiveSession: Sendable {
     }
 
     /// Queues `job` behind this session's other requests. A request authenticated before
-    /// the session ended but reached only after gets 401, like any request after the end.
-    func submit(respond: @escaping @Sendable (HTTPResponse) -> Void, _ job: @escaping SerialJobQueue.Job) {
+    /// the session ended but reached only after gets `ended` instead, to answer as any
+    /// request after the end is answered.
+    func submit(ended: @escaping @Sendable () -> Void, _ job: @escaping SerialJobQueue.Job) {
         queue.submit { [self] finish in
             guard !isEnded else {
-                respond(Problem(.unauthorized, "the session ended before this request's turn came").response)
+                ended()
                 finish()
                 return
             }
             job(finish)
+        }
+    }
+
+    /// Runs `read` with the session's tree in its turn, so it never sees a command half done.
+    func read(ended: @escaping @Sendable () -> Void, _ read: @escaping @Sendable (Session) -> Void) {
+        submit(ended: ended) { [self] finish in
+            read(model)
+            finish()
         }
     }
 

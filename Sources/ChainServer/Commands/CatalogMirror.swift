@@ -1,0 +1,105 @@
+import ChainModel
+import Synchronization
+
+/// The catalog as commands see it: every image's attribute values in memory, as committed
+/// and as committed plus the batches queued for commit (`current`, what commands read).
+///
+/// Without the staged values, two sessions raising the same image's rating at once would
+/// both read the committed value and one increase would be lost. A staged batch settles in
+/// commit order: committed, the committed columns take it; failed, `current` gives its
+/// images back their committed values with every other still-staged batch on top.
+///
+/// A command reads the images it writes (to raise them, or to record undo), so a batch
+/// depends on the staged batches that touch its images. When one of those fails, `isValid`
+/// says so and the writer fails the dependent batch too, unattempted.
+final class CatalogMirror: CatalogReading, Sendable {
+    private let state: Mutex<State>
+
+    private struct State {
+        var committed: AttributeColumns
+        var current: AttributeColumns
+        /// Staged batches not yet settled, in staging (and so commit) order, with the staged
+        /// batches each touches.
+        var pending: [(batch: UInt64, changes: ChangeSet, dependencies: [UInt64])] = []
+        var nextBatch: UInt64 = 1
+        /// Failed batches, kept while a batch staged before the failure is unsettled.
+        var failed: [(batch: UInt64, nextAtFailure: UInt64)] = []
+    }
+
+    init(committed: AttributeColumns) {
+        state = Mutex(State(committed: committed, current: committed))
+    }
+
+    /// Overlays `changes` and returns the batch number to report its fate with.
+    func stage(_ changes: ChangeSet) -> UInt64 {
+        state.withLock { state in
+            let batch = state.nextBatch
+            state.nextBatch += 1
+            let dependencies = state.pending.filter { $0.changes.mayOverlap(changes) }.map(\.batch)
+            state.pending.append((batch, changes, dependencies))
+            state.current.apply(changes)
+            return batch
+        }
+    }
+
+    /// Called in commit order: the committed columns take the batch.
+    func commit(_ changes: ChangeSet, batch: UInt64) {
+        state.withLock { state in
+            state.committed.apply(changes)
+            Self.settle(batch, in: &state)
+        }
+    }
+
+    /// Called in commit order for a batch that was not stored.
+    func fail(_ changes: ChangeSet, batch: UInt64) {
+        state.withLock { state in
+            state.failed.append((batch, state.nextBatch))
+            Self.settle(batch, in: &state)
+            // The batch's images go back to what is committed, then every batch still
+            // staged is laid on top again, in order.
+            for segment in changes.segments {
+                let codes = state.committed.codes(of: segment.images, segment.attribute)
+                state.current.apply(ChangeSet([.init(attribute: segment.attribute, images: segment.images, values: .each(codes))]))
+            }
+            for pending in state.pending { state.current.apply(pending.changes) }
+        }
+    }
+
+    /// Whether no batch `batch` was computed from has failed (asked by the writer just
+    /// before it writes `batch`, after every earlier batch settled).
+    func isValid(_ batch: UInt64) -> Bool {
+        state.withLock { state in
+            guard let entry = state.pending.first(where: { $0.batch == batch }) else { return true }
+            return !entry.dependencies.contains { dependency in state.failed.contains { $0.batch == dependency } }
+        }
+    }
+
+    var pendingCount: Int { state.withLock { $0.pending.count } }
+
+    /// The committed value of `id`, for tests.
+    func committedCode(of id: ImageID, _ attribute: Attribute) -> UInt8? {
+        state.withLock { $0.committed.code(of: id, attribute) }
+    }
+
+    private static func settle(_ batch: UInt64, in state: inout State) {
+        state.pending.removeAll { $0.batch == batch }
+        // A failure matters only while a batch staged before it was recorded is unsettled.
+        let oldestUnsettled = state.pending.first?.batch ?? state.nextBatch
+        state.failed.removeAll { $0.nextAtFailure <= oldestUnsettled }
+    }
+
+    // MARK: CatalogReading
+
+    var imageCount: Int { state.withLock { $0.current.imageCount } }
+    func contains(_ id: ImageID) -> Bool { state.withLock { $0.current.contains(id) } }
+    func code(of id: ImageID, _ attribute: Attribute) -> UInt8? { state.withLock { $0.current.code(of: id, attribute) } }
+    func codes(of images: ImageSelection, _ attribute: Attribute) -> [UInt8] {
+        state.withLock { $0.current.codes(of: images, attribute) }
+    }
+    func histogram(of images: ImageSelection, _ attribute: Attribute) -> ValueHistogram {
+        state.withLock { $0.current.histogram(of: images, attribute) }
+    }
+    func allImages() -> ImageSelection { state.withLock { $0.current.order } }
+    func id(after id: ImageID) -> ImageID? { state.withLock { $0.current.id(after: id) } }
+    func id(before id: ImageID) -> ImageID? { state.withLock { $0.current.id(before: id) } }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Adds a directory tree of image files to the catalog (`chain-server import DIR`).
+///
+/// Idempotent by absolute path: importing the same tree again adds nothing. Files are
+/// inserted in sorted path order, so catalog order follows folder and file names, in
+/// transactions of `batchSize` through the store's writer. Hidden files and directories
+/// (including macOS `._` resource forks) are passed over; so are directories the walk cannot
+/// enter.
+struct CatalogImporter: Sendable {
+    static let defaultBatchSize = 256
+    /// How often progress is reported between batches, in scanned files.
+    static let progressInterval = 100
+
+    let store: SQLiteCatalogStore
+    let batchSize: Int
+
+    init(store: SQLiteCatalogStore, batchSize: Int = CatalogImporter.defaultBatchSize) {
+        self.store = store
+        self.batchSize = max(1, batchSize)
+    }
+
+    /// Walks `path` recursively and adds every image file not yet in the catalog, calling
+    /// `progress` now and then (on the calling thread) and once at the end.
+    func importDirectory(_ path: String, progress: (ImportProgress) -> Void) throws -> ImportSummary {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let addedAt = Date().formatted(.iso8601)
+        var counts = ImportProgress()
+        var pending: [ImageRecord] = []
+
+        func flush() throws {
+            guard !pending.isEmpty else { return }
+            let added = try store.insert(pending)
+            counts.added += added
+            counts.alreadyPresent += pending.count - added
+            pending.removeAll(keepingCapacity: true)
+        }
+
+        for url in try candidates(in: path, ignored: &counts.ignored) {
+            guard let type = ImageFileType(pathExtension: url.pathExtension) else { continue }
+            counts.scanned += 1
+            guard let header = try? ImageHeaderReader.readHeader(ofFileAt: url.path) else {
+                counts.skipped += 1
+                continue
+            }
+            let dimensions = ImageHeaderReader.dimensions(in: header.bytes)
+            pending.append(ImageRecord(
+                name: url.lastPathComponent, path: url.path, byteSize: header.fileSize,
+                width: dimensions?.width, height: dimensions?.height, format: type.format, addedAt: addedAt
+            ))
+            if pending.count >= batchSize {
+                try flush()
+                progress(counts)
+            } else if counts.scanned % Self.progressInterval == 0 {
+                progress(counts)
+            }
+        }
+        try flush()
+        progress(counts)
+        return ImportSummary(counts, elapsed: clock.now - start)
+    }
+
+    /// Every non-directory entry under `path` with an image extension, sorted by path;
+    /// counts the others in `ignored`.
+    private func candidates(in path: String, ignored: inout Int) throws -> [URL] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CatalogStoreError.notADirectory(path: path)
+        }
+        // Resolved so the same tree reached by another spelling keeps the same paths.
+        let root = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL.resolvingSymlinksInPath()
+        guard let walk = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]
+        ) else {
+            throw CatalogStoreError.notADirectory(path: path)
+        }
+        var found: [URL] = []
+        for case let url as URL in walk {
+            if (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true { continue }
+            if ImageFileType(pathExtension: url.pathExtension) == nil {
+                ignored += 1
+            } else {
+                found.append(url)
+            }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+}

@@ -1,0 +1,38 @@
+import ChainModel
+
+/// A request the router matched, with its path parameters.
+struct RouteRequest: Sendable {
+    let http: HTTPRequest
+    let parameters: [String: String]
+
+    /// `?explain=1` (or `true`).
+    var explain: Bool { ["1", "true"].contains(http.query["explain"] ?? "") }
+
+    /// The body as a JSON object, or a 400 problem.
+    func jsonObject(maxDepth: Int) throws(Problem) -> JSON {
+        let value: JSON
+        do {
+            value = try JSONParser.parse(http.body, maxDepth: maxDepth)
+        } catch {
+            throw Problem(.malformed, error.tooDeep ? "body is nested too deeply: \(error)" : "body is not valid JSON: \(error)",
+                          [(key: "position", value: .number(Double(error.offset)))])
+        }
+        guard value.objectMembers != nil else { throw Problem(.malformed, "body must be a JSON object, not \(value.kindName)") }
+        return value
+    }
+}
+
+/// A request on a session's own path, with that session, authenticated.
+struct SessionRequest: Sendable {
+    let route: RouteRequest
+    let session: LiveSession
+
+    var http: HTTPRequest { route.http }
+    var explain: Bool { route.explain }
+    func jsonObject(maxDepth: Int) throws(Problem) -> JSON { try route.jsonObject(maxDepth: maxDepth) }
+
+    /// Answers `respond` as any request on an ended session is answered.
+    static func ended(_ respond: @escaping Route.Respond) -> @Sendable () -> Void {
+        { respond(Problem(.unauthorized, "the session ended before this request's turn came").response) }
+    }
+}

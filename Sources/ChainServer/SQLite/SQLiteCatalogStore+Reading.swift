@@ -1,0 +1,92 @@
+import ChainModel
+
+extension SQLiteCatalogStore {
+    /// `id, name, path, byte_size, width, height, format`, then one column per attribute.
+    private static let imageColumns = (["id", "name", "path", "byte_size", "width", "height", "format"]
+        + Attribute.all.map(\.name)).joined(separator: ", ")
+    private static let firstAttributeColumn = 7
+
+    /// Every image's attribute values: what the server loads into its in-memory mirror.
+    func loadAttributes() throws -> AttributeColumns {
+        let columns = try Attribute.all.map(CatalogSchema.column(of:)).joined(separator: ", ")
+        let rows = try readers.read { connection in
+            let statement = try connection.cachedStatement("SELECT id, \(columns) FROM images ORDER BY id")
+            return try statement.rows { row in
+                let id = row.int64(at: 0)
+                return (ImageID(id), try Self.values(from: row, at: 1, of: id))
+            }
+        }
+        var loaded = AttributeColumns()
+        loaded.insert(rows)
+        return loaded
+    }
+
+    /// One page of images in id order: those after `query.after` (from the start when `nil`)
+    /// that pass its filters, at most `query.limit` of them. The last id of a page is the next
+    /// page's `after`, which keeps pages stable while other images change.
+    func images(_ query: ImageQuery) throws -> [Image] {
+        guard query.limit > 0 else { return [] }
+        // Every plan walks an index or the rowid from `after` and stops after `limit` rows,
+        // with no sort: a page costs about `limit` rows (divided by the share passing).
+        var conditions = ["id > ?1"]
+        var values: [Int] = []
+        if let minRating = query.minRating {
+            conditions.append("rating >= ?\(values.count + 3)")
+            values.append(minRating.value)
+        }
+        for attribute in query.equals.attributes {
+            conditions.append("\(try CatalogSchema.column(of: attribute)) = ?\(values.count + 3)")
+            values.append(Int(query.equals[attribute]!))
+        }
+        let sql = "SELECT \(Self.imageColumns) FROM images WHERE \(conditions.joined(separator: " AND ")) ORDER BY id LIMIT ?2"
+        return try readers.read { connection in
+            let statement = try connection.cachedStatement(sql)
+            try statement.bind(query.after?.rawValue ?? 0, at: 1)
+            try statement.bind(query.limit, at: 2)
+            for (index, value) in values.enumerated() { try statement.bind(value, at: index + 3) }
+            return try statement.rows(Self.image(from:))
+        }
+    }
+
+    func image(_ id: ImageID) throws -> Image? {
+        try readers.read { connection in
+            let statement = try connection.cachedStatement("SELECT \(Self.imageColumns) FROM images WHERE id = ?1")
+            try statement.bind(id.rawValue, at: 1)
+            return try statement.rows(Self.image(from:)).first
+        }
+    }
+
+    func count() throws -> Int {
+        try readers.read { connection in
+            Int(try connection.scalarInt64("SELECT count(*) FROM images") ?? 0)
+        }
+    }
+
+    private static func image(from row: SQLiteStatement) throws -> Image {
+        let id = row.int64(at: 0)
+        return Image(
+            id: ImageID(id),
+            name: row.text(at: 1) ?? "",
+            values: try values(from: row, at: firstAttributeColumn, of: id),
+            path: row.text(at: 2),
+            byteSize: row.optionalInt64(at: 3),
+            width: row.optionalInt(at: 4),
+            height: row.optionalInt(at: 5),
+            format: row.text(at: 6)
+        )
+    }
+
+    /// The attribute columns from `first` on. The schema's CHECKs keep codes in range; a
+    /// value outside it means a damaged file.
+    private static func values(from row: SQLiteStatement, at first: Int, of id: Int64) throws -> AttributeValues {
+        var values = AttributeValues()
+        for (offset, attribute) in Attribute.all.enumerated() {
+            let code = row.int(at: first + offset)
+            guard code >= 0, code < attribute.valueCount else {
+                throw CatalogStoreError.corruptRow(id: id, reason: "\(attribute.name) \(code) is outside its \(attribute.valueCount) values")
+            }
+            values[attribute] = UInt8(code)
+        }
+        return values
+    }
+}

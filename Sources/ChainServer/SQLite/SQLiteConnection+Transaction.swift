@@ -1,0 +1,31 @@
+extension SQLiteConnection {
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`. An error from `body` or from COMMIT
+    /// rolls back and is rethrown: that error is what the caller needs, so a failing
+    /// rollback (the connection's close rolls back anyway) does not replace it.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            if !isAutocommit { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Runs `body` inside a savepoint of the open transaction; an error from `body` undoes
+    /// what it wrote, and nothing before it, and is rethrown.
+    func savepoint<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        try execute("SAVEPOINT \(name)")
+        do {
+            let value = try body()
+            try execute("RELEASE \(name)")
+            return value
+        } catch {
+            try execute("ROLLBACK TO \(name)")
+            try execute("RELEASE \(name)")
+            throw error
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ChainModel
+
+/// What the server needs from durable storage, whatever the engine behind it: the seam a
+/// second engine implements. `SQLiteCatalogStore` is the first.
+///
+/// The contract every implementation keeps:
+/// - `write` returns at once; `completion` runs exactly once, after the batch is durable
+///   (per the configured `Durability`) or known not to be, and completions run in the
+///   order the batches were queued. A batch whose `stillValid` answers `false` when its
+///   turn comes is failed unattempted with `CatalogStoreError.precedingWriteFailed`.
+/// - Batches queued together may share one commit (group commit); one failing batch
+///   does not fail the batches before it.
+/// - Writes to images the catalog does not hold change nothing.
+/// - After `close()`, writes complete with `CatalogStoreError.closed` and reads throw it.
+protocol CatalogStorage: AnyObject, Sendable {
+    /// Every image's attribute values: what the in-memory mirror starts from.
+    func loadAttributes() throws -> AttributeColumns
+
+    func write(
+        _ changes: ChangeSet, stillValid: (@Sendable () -> Bool)?,
+        completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+    )
+
+    /// One page of the images `query` selects, in id order.
+    func images(_ query: ImageQuery) throws -> [Image]
+    func image(_ id: ImageID) throws -> Image?
+
+    /// Adds `records`, skipping any whose `path` is already stored; returns how many were new.
+    func insert(_ records: [ImageRecord]) throws -> Int
+    /// Fills an empty catalog with `count` demo images; returns how many it added.
+    func seedDemoCatalogIfEmpty(count: Int) throws -> Int
+
+    /// Called after each commit with the batches it held and the writes in the batches that
+    /// succeeded. Set it before the first write; keep it quick.
+    var onCommit: (@Sendable (_ batches: Int, _ rows: Int) -> Void)? { get set }
+
+    /// Commits and completes every queued batch, then releases the engine. Idempotent.
+    func close()
+}
+
+extension CatalogStorage {
+    func write(_ changes: ChangeSet, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        write(changes, stillValid: nil, completion: completion)
+    }
+}

@@ -1,0 +1,19 @@
+import ChainModel
+
+/// A page of the catalog: images after a cursor, in id order, that pass every filter.
+struct ImageQuery: Sendable, Equatable {
+    /// The last id of the previous page; `nil` for the first.
+    var after: ImageID?
+    var limit: Int
+    /// Only images rated at least this.
+    var minRating: Rating?
+    /// Only images with exactly these values (`label=red`, `flag=pick`, `rating=3`).
+    var equals = AttributeValues()
+
+    init(after: ImageID? = nil, limit: Int, minRating: Rating? = nil, equals: AttributeValues = AttributeValues()) {
+        self.after = after
+        self.limit = limit
+        self.minRating = minRating
+        self.equals = equals
+    }
+}

@@ -1,0 +1,20 @@
+import ChainModel
+
+/// One image (`GET /v1/images/{id}`, and each image of a page): its every attribute, then
+/// what its file's header told.
+struct ImageBody: WireObject {
+    let image: Image
+
+    func members(_ member: inout JSONObjectWriter) {
+        member("id", image.id)
+        member("name", image.name)
+        for attribute in Attribute.all {
+            member(attribute.name, attribute.json(image.values[attribute] ?? 0))
+        }
+        member("format", ifPresent: image.format)
+        member("width", ifPresent: image.width)
+        member("height", ifPresent: image.height)
+        member("byteSize", ifPresent: image.byteSize.map(Int.init))
+        member("path", ifPresent: image.path)
+    }
+}

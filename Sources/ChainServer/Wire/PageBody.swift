@@ -1,0 +1,16 @@
+import ChainModel
+
+/// One page of a list (`images` of `GET /v1/images`, `selection` of `GET …/selection`): the
+/// items, the cursor of the next page (null on the last) and the page size used.
+struct PageBody<Item: WireValue>: WireObject {
+    let name: String
+    let items: [Item]
+    let next: ImageID?
+    let limit: Int
+
+    func members(_ member: inout JSONObjectWriter) {
+        member(name, items)
+        member("next", next)
+        member("limit", limit)
+    }
+}

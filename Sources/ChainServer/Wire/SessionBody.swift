@@ -1,0 +1,16 @@
+import ChainModel
+
+/// A session object (`GET /v1/sessions/{id}`), with its token only when it is created.
+struct SessionBody: WireObject {
+    let id: String
+    let session: Session
+    var token: String? = nil
+
+    func members(_ member: inout JSONObjectWriter) {
+        member("id", id)
+        member("token", ifPresent: token)
+        member("firstResponder", session.firstResponder)
+        member("chain", session.chain())
+        member("windows", session.windows.map(WindowBody.init))
+    }
+}

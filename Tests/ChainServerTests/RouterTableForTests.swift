@@ -1,0 +1,23 @@
+import Foundation
+
+@testable import ChainServer
+
+extension Router {
+    /// The router table of a real app, assembled (not started) over an empty catalog in a
+    /// temporary directory: what tests compare the API document with.
+    static let tableForTests: [Route] = {
+        let directory = LiveServer.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var configuration = ServerConfiguration()
+        configuration.dataDirectory = directory
+        configuration.configDirectory = LiveServer.configDirectory
+        configuration.demoImages = 0
+        do {
+            let app = try ChainServerApp(configuration: configuration, log: Logger(level: .error))
+            defer { app.storage.close() }
+            return app.router.routes
+        } catch {
+            fatalError("an app over an empty catalog must assemble: \(error)")
+        }
+    }()
+}

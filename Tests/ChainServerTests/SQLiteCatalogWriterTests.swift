@@ -1,0 +1,218 @@
+import ChainModel
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ChainServer
+
+/// The writer through the store's API: group commit, ordering, failure isolation, closing.
+@Suite struct CatalogWriterTests {
+    @Test func concurrentWritersShareCommitsAndEverythingPersists() throws {
+        try TemporaryDirectory.with { directory in
+            let store = try SQLiteCatalogStore(directory: directory, durability: .full)
+            _ = try store.seedDemoCatalogIfEmpty(count: 100)
+            let commits = Mutex((commits: 0, batches: 0, rows: 0))
+            store.onCommit = { batches, rows in
+                commits.withLock { $0.commits += 1; $0.batches += batches; $0.rows += rows }
+            }
+            let results = Mutex((succeeded: 0, failed: 0))
+            let threads = 8
+            let writesPerThread = 50
+            let allDone = DispatchGroup()
+            for _ in 0..<(threads * writesPerThread) { allDone.enter() }
+            let started = DispatchGroup()
+
+            // Thread t cycles writes over its own ten images, so the last write of each
+            // thread's sequence decides the persisted value: enqueue order must be kept.
+            for thread in 0..<threads {
+                started.enter()
+                Thread {
+                    started.leave()
+                    started.wait()  // all threads begin together
+                    for write in 0..<writesPerThread {
+                        let change = ImageChange(id: ImageID(Int64(thread * 10 + write % 10 + 1)), Rating((thread + write) % 6)!
+                        )
+                        store.write([change]) { result in
+                            results.withLock { if case .success = result { $0.succeeded += 1 } else { $0.failed += 1 } }
+                            allDone.leave()
+                        }
+                    }
+                }.start()
+            }
+            allDone.wait()
+            store.close()
+
+            #expect(results.withLock { $0 } == (threads * writesPerThread, 0))
+            let seen = commits.withLock { $0 }
+            #expect(seen.batches == threads * writesPerThread)
+            #expect(seen.rows == threads * writesPerThread)
+            #expect(seen.commits < threads * writesPerThread, "every write got its own commit: no grouping")
+
+            let reopened = try SQLiteCatalogStore(directory: directory)
+            defer { reopened.close() }
+            let ratings = Dictionary(uniqueKeysWithValues: try reopened.allRatings().map { ($0.id, $0.rating) })
+            for thread in 0..<threads {
+                for slot in 0..<10 {
+                    let lastWrite = writesPerThread - 10 + slot  // 40...49 hit slots 0...9
+                    #expect(ratings[ImageID(Int64(thread * 10 + slot + 1))] == Rating((thread + lastWrite) % 6)!)
+                }
+            }
+        }
+    }
+
+    @Test func completionsRunInEnqueueOrderOnTheWriterThread() throws {
+        try TemporaryDirectory.with { directory in
+            let store = try SQLiteCatalogStore(directory: directory, durability: .off)
+            _ = try store.seedDemoCatalogIfEmpty(count: 10)
+            let order = Mutex<[Int]>([])
+            let threadNames = Mutex<Set<String>>([])
+            for index in 0..<200 {
+                store.write([ImageChange(id: ImageID(Int64(index % 10 + 1)), Rating(index % 6)!)]) { result in
+                    if case .success = result { order.withLock { $0.append(index) } }
+                    threadNames.withLock { _ = $0.insert(Thread.current.name ?? "") }
+                }
+            }
+            store.close()  // flushes: every completion has run when it returns
+            #expect(order.withLock { $0 } == Array(0..<200))
+            #expect(threadNames.withLock { $0 } == ["catalog-writer"])
+        }
+    }
+
+    /// Ten images rated 0, where a trigger makes any update of image 7 fail, the way a real
+    /// constraint might.
+    static func storeRefusingImage7(in directory: String) throws -> SQLiteCatalogStore {
+        let seeded = try SQLiteCatalogStore(directory: directory, durability: .off)
+        _ = try seeded.seedDemoCatalogIfEmpty(count: 10)
+        seeded.close()
+        let setup = try SQLiteConnection(path: directory + "/" + SQLiteCatalogStore.fileName, mode: .readWriteCreate)
+        try setup.execute("""
+            UPDATE images SET rating = 0;
+            CREATE TRIGGER refuse_7 BEFORE UPDATE ON images WHEN NEW.id = 7
+            BEGIN SELECT RAISE(ABORT, 'image 7 is locked'); END;
+            """)
+        try setup.close()
+        return try SQLiteCatalogStore(directory: directory, durability: .off)
+    }
+
+    @Test func aFailingBatchRollsBackAndFailsTheBatchesQueuedBehindIt() throws {
+        try TemporaryDirectory.with { directory in
+            let store = try Self.storeRefusingImage7(in: directory)
+            let outcomes = Mutex<[Int: Result<Void, any Error>]>([:])
+            let batches: [[ImageChange]] = [
+                [ImageChange(id: ImageID(1), Rating(1)!)],
+                [ImageChange(id: ImageID(2), Rating(2)!), ImageChange(id: ImageID(7), Rating(5)!)],
+                [ImageChange(id: ImageID(3), Rating(3)!), ImageChange(id: ImageID(999), Rating(3)!)],
+            ]
+            for (index, batch) in batches.enumerated() {
+                store.write(batch) { result in outcomes.withLock { $0[index] = result } }
+            }
+            store.close()
+
+            let results = outcomes.withLock { $0 }
+            #expect((try? results[0]?.get()) != nil)
+            let failure = try #require(results[1].flatMap { result -> (any Error)? in
+                if case let .failure(error) = result { return error } else { return nil }
+            })
+            #expect((failure as? SQLiteError)?.message == "image 7 is locked")
+            // Queued behind the failure, batch 3 may depend on it: it fails unattempted.
+            #expect(results[2].map { result -> Bool in
+                if case .failure(let error) = result { return (error as? CatalogStoreError) == .precedingWriteFailed }
+                return false
+            } == true)
+
+            let reopened = try SQLiteCatalogStore(directory: directory, durability: .off)
+            defer { reopened.close() }
+            let ratings = try reopened.allRatings().map(\.rating.value)
+            #expect(ratings == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0])  // image 2 rolled back with its batch, 3 never written
+        }
+    }
+
+    @Test func anUnknownImageIsANoOpAndWritesResumeAfterAFailure() throws {
+        try TemporaryDirectory.with { directory in
+            let store = try Self.storeRefusingImage7(in: directory)
+            func write(_ changes: [ImageChange]) -> Result<Void, any Error> {
+                let done = DispatchSemaphore(value: 0)
+                let outcome = Mutex<Result<Void, any Error>?>(nil)
+                store.write(changes) { result in
+                    outcome.withLock { $0 = result }
+                    done.signal()
+                }
+                done.wait()
+                return outcome.withLock { $0! }
+            }
+            #expect((try? write([ImageChange(id: ImageID(7), Rating.max)]).get()) == nil)
+            // Queued after the failure settled: attempted, and an unknown id is a no-op.
+            #expect((try? write([ImageChange(id: ImageID(4), Rating.max), ImageChange(id: ImageID(999), Rating.max)]).get()) != nil)
+            store.close()
+
+            let reopened = try SQLiteCatalogStore(directory: directory, durability: .off)
+            defer { reopened.close() }
+            #expect(try reopened.allRatings().map(\.rating.value) == [0, 0, 0, 5, 0, 0, 0, 0, 0, 0])
+        }
+    }
+
+    @Test func writesAfterCloseFailAtOnce() throws {
+        try TemporaryDirectory.with { directory in
+            let store = try SQLiteCatalogStore(directory: directory, durability: .off)
+            _ = try store.seedDemoCatalogIfEmpty(count: 5)
+            store.close()
+            let outcome = Mutex<Result<Void, any Error>?>(nil)
+            store.write([ImageChange(id: ImageID(1), Rating.max)]) { result in outcome.withLock { $0 = result } }
+            // The completion ran before write returned: nothing is left to wait for.
+            let result = try #require(outcome.withLock { $0 })
+            #expect(throws: CatalogStoreError.closed) { try result.get() }
+            #expect(throws: CatalogStoreError.closed) { try store.seedDemoCatalogIfEmpty() }
+        }
+    }
+
+    @Test func closeWaitsForEveryQueuedBatch() throws {
+        try TemporaryDirectory.with { directory in
+            let store = try SQLiteCatalogStore(directory: directory, durability: .full)
+            _ = try store.seedDemoCatalogIfEmpty(count: 50)
+            let completed = Mutex(0)
+            for index in 0..<2_000 {
+                store.write([ImageChange(id: ImageID(Int64(index % 50 + 1)), Rating.max)]) { _ in
+                    completed.withLock { $0 += 1 }
+                }
+            }
+            store.close()
+            #expect(completed.withLock { $0 } == 2_000)
+
+            let reopened = try SQLiteCatalogStore(directory: directory, durability: .off)
+            defer { reopened.close() }
+            #expect(try reopened.images(after: nil, limit: 100, minRating: .max).count == 50)
+        }
+    }
+
+    @Test func releasingTheStoreFromACompletionDoesNotDeadlock() throws {
+        try TemporaryDirectory.with { directory in
+            var store: SQLiteCatalogStore? = try SQLiteCatalogStore(directory: directory, durability: .off)
+            _ = try store?.seedDemoCatalogIfEmpty(count: 5)
+            weak let released = store
+            let completed = DispatchSemaphore(value: 0)
+            let dropped = DispatchSemaphore(value: 0)
+            // The completion holds the last reference, so the store deinitialises (and closes)
+            // on the writer thread, which must not wait for itself.
+            store?.write([ImageChange(id: ImageID(2), Rating.max)]) { [store] _ in
+                _ = store
+                dropped.wait()  // the test's own reference is gone before this one goes
+                completed.signal()
+            }
+            store = nil
+            dropped.signal()
+            #expect(completed.wait(timeout: .now() + 10) == .success)
+            // The writer thread ends by closing the last connection, which removes the WAL.
+            let wal = directory + "/" + SQLiteCatalogStore.fileName + "-wal"
+            let deadline = Date().addingTimeInterval(10)
+            while released != nil || FileManager.default.fileExists(atPath: wal), Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            #expect(released == nil)
+            #expect(!FileManager.default.fileExists(atPath: wal))
+
+            let reopened = try SQLiteCatalogStore(directory: directory, durability: .off)
+            defer { reopened.close() }
+            #expect(try reopened.image(ImageID(2))?.rating == .max)
+        }
+    }
+}
