@@ -63,15 +63,32 @@ public struct AttributeColumns: Sendable {
     }
 
     public func histogram(of images: ImageSelection, _ attribute: Attribute) -> ValueHistogram {
+        // A viewer's image or a small selection: counted straight into the histogram.
+        guard images.count > 64 else {
+            var histogram = ValueHistogram()
+            columns[attribute.slot].withUnsafeBufferPointer { column in
+                for run in images.runs {
+                    for raw in run.first..<run.end {
+                        let code = Self.code(at: raw, in: column)
+                        if code == Attribute.absent { histogram.missing += 1 } else { histogram[code] += 1 }
+                    }
+                }
+            }
+            return histogram
+        }
         // Counted per code (absent included) in a stack buffer, one increment per image with
         // no branch on the value, then folded into the histogram once.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
             counts.initialize(repeating: 0)
             columns[attribute.slot].withUnsafeBufferPointer { column in
                 let size = column.count
                 images.runs.withUnsafeBufferPointer { runs in
                     for run in runs {
                         var slot = Int(truncatingIfNeeded: run.first)
+                        if run.count == 1, slot > 0, slot < size {  // a hand-picked selection
+                            counts[Int(column[slot])] += 1
+                            continue
+                        }
                         let end = slot &+ run.count
                         guard slot > 0, end <= size else {
                             for raw in run.first..<run.end { counts[Int(Self.code(at: raw, in: column))] += 1 }

@@ -34,6 +34,13 @@ extension CatalogReading {
     public func previousValues(of changes: ChangeSet) -> ChangeSet {
         var previous = ChangeSet()
         for segment in changes.segments.reversed() {
+            if segment.images.count == 1, let id = segment.images.first {
+                // One image, the usual case: no list of codes to build.
+                if let code = code(of: id, segment.attribute) {
+                    previous.append(.init(attribute: segment.attribute, images: segment.images, values: .all(code)))
+                }
+                continue
+            }
             let codes = self.codes(of: segment.images, segment.attribute)
             if codes.contains(Attribute.absent) {
                 let present = zip(segment.images, codes).filter { $0.1 != Attribute.absent }

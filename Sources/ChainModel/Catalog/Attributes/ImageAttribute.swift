@@ -13,11 +13,16 @@ public protocol ImageAttribute: ArgumentValue, Hashable {
     var code: UInt8 { get }
     /// `code` must be below `attribute.valueCount`.
     init(uncheckedCode code: UInt8)
+    /// Registers `SetAttribute<Self>` (`setRating`, …) on `kind`. A requirement, not only an
+    /// extension method, so the registry's loop over `Attribute.types` reaches each type's
+    /// own witness, where the command is specialized for that type; through the existential
+    /// it would run generic, asking the runtime for metadata on every validation.
+    static func registerSetCommand(in registry: inout HandlerRegistry, on kind: ResponderKind)
 }
 
 extension ImageAttribute {
     /// Registers `SetAttribute<Self>` (`setRating`, …) on `kind`.
-    static func registerSetCommand(in registry: inout HandlerRegistry, on kind: ResponderKind) {
+    public static func registerSetCommand(in registry: inout HandlerRegistry, on kind: ResponderKind) {
         registry.register(SetAttribute<Self>.self, on: kind)
     }
 
