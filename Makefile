@@ -2,7 +2,7 @@
 # Both install the Debian packages they need when missing (apt-get, as root or via sudo).
 
 SWIFT ?= swift
-PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
+PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config curl
 DATA_DIR ?= ./data
 
 .PHONY: deps build run test bench bench-large clean
