@@ -5,7 +5,7 @@ SWIFT ?= swift
 PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config curl
 DATA_DIR ?= ./data
 
-.PHONY: deps build run test bench bench-large clean
+.PHONY: deps build run test bench bench-large bench-http clean
 
 deps:
 	@missing=""; \
@@ -35,6 +35,11 @@ bench: deps
 # A million-image catalog: selectAll, 3 setRating over it, 3 undo; times, answer sizes, RSS.
 bench-large: build
 	scripts/bench-large-catalog --binary .build/release/chain-server
+
+# chain-server beside nginx serving the same menu bytes, measured by wrk in one run.
+bench-http: build
+	@$(MAKE) --no-print-directory deps PACKAGES="nginx wrk"
+	scripts/bench-http --binary .build/release/chain-server
 
 clean:
 	rm -rf .build
