@@ -224,11 +224,12 @@ struct CommandProblemTests {
     @Test func bodyAtTheLimitIsRead() async throws {
         let body = Self.padded(#"{"action":"select","args":{"images":["img-1","img-2"]}}"#, to: Self.bodyLimit)
         #expect(body.utf8.count == Self.bodyLimit)
-        try await LiveServer.withUnchangedSession({ $0.maxBodyBytes = Self.bodyLimit }) { server, session in
+        try await LiveServer.withSession({ $0.maxBodyBytes = Self.bodyLimit }) { server, session in
             let response = try await server.client.send("POST", session.path + "/commands", bytes: Array(body.utf8), token: session.token)
 
             #expect(response.status == 200)
             #expect(response["action"] == "select")
+            #expect(try await session.state()["windows"]?.arrayValue?.first?["grid"]?["selection"] == ["img-1", "img-2"])
         }
     }
 

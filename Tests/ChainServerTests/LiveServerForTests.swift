@@ -116,11 +116,12 @@ struct LiveClient: Sendable {
     /// `Authorization` value), if given.
     func send(
         _ method: String, _ path: String, json: JSON? = nil, bytes: [UInt8]? = nil, token: String? = nil,
-        authorization: String? = nil
+        authorization: String? = nil, headers: [String: String] = [:]
     ) async throws -> LiveResponse {
         let url = try #require(URL(string: baseURL + path), "not a URL: \(path.prefix(80))")
         var request = URLRequest(url: url)
         request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let value = authorization ?? token.map({ "Bearer \($0)" }) { request.setValue(value, forHTTPHeaderField: "Authorization") }
         if let body = bytes ?? json?.encoded() {
             request.httpBody = Data(body)

@@ -43,6 +43,7 @@ extension CommandDispatcher {
     /// Delivers what the command emitted and builds its outcome from the context, which
     /// is handed over (`consume`) rather than copied, as it ends here.
     private func outcome(of context: consuming PerformContext, trace: [TraceStep]) -> CommandOutcome {
+        context.session.version += 1
         var deliveries: [EventDelivery] = []
         deliveries.reserveCapacity(context.emitted.count)
         var altered = false

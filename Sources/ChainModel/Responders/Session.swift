@@ -12,6 +12,9 @@ public struct Session: Sendable {
 
     public private(set) var windows: [Window]
     public private(set) var firstResponder: ResponderPath
+    /// Grows with every command performed on the session (focus, windows, selection, undo
+    /// stacks, attachments): what clients compare to know the session moved on.
+    public internal(set) var version = 1
     var attachments = Attachments()
     private var windowCounter = 1
 

@@ -24,6 +24,8 @@ final class CatalogMirror: CatalogReading, Sendable {
         var nextBatch: UInt64 = 1
         /// Failed batches, kept while a batch staged before the failure is unsettled.
         var failed: [(batch: UInt64, nextAtFailure: UInt64)] = []
+        /// Grows whenever `current` changes: a batch staged, or a failed one taken back.
+        var version: UInt64 = 1
     }
 
     init(committed: AttributeColumns) {
@@ -38,6 +40,7 @@ final class CatalogMirror: CatalogReading, Sendable {
             let dependencies = state.pending.filter { $0.changes.mayOverlap(changes) }.map(\.batch)
             state.pending.append((batch, changes, dependencies))
             state.current.apply(changes)
+            state.version += 1
             return batch
         }
     }
@@ -62,6 +65,7 @@ final class CatalogMirror: CatalogReading, Sendable {
                 state.current.apply(ChangeSet([.init(attribute: segment.attribute, images: segment.images, values: .each(codes))]))
             }
             for pending in state.pending { state.current.apply(pending.changes) }
+            state.version += 1
         }
     }
 
@@ -75,6 +79,10 @@ final class CatalogMirror: CatalogReading, Sendable {
     }
 
     var pendingCount: Int { state.withLock { $0.pending.count } }
+
+    /// Changes whenever what commands read changes (committing changes nothing they read),
+    /// so an answer computed while it held still can be reused until it moves.
+    var version: UInt64 { state.withLock { $0.version } }
 
     /// The committed value of `id`, for tests.
     func committedCode(of id: ImageID, _ attribute: Attribute) -> UInt8? {

@@ -9,8 +9,11 @@ struct SessionRequest: Sendable {
     var explain: Bool { route.explain }
     func jsonObject(maxDepth: Int) throws(Problem) -> JSON { try route.jsonObject(maxDepth: maxDepth) }
 
+    /// What a request on a session that ended after its token was checked is answered.
+    static let endedProblem = Problem(.unauthorized, "the session ended before this request's turn came")
+
     /// Answers `respond` as any request on an ended session is answered.
     static func ended(_ respond: @escaping Route.Respond) -> @Sendable () -> Void {
-        { respond(Problem(.unauthorized, "the session ended before this request's turn came").response) }
+        { respond(endedProblem.response) }
     }
 }

@@ -1,12 +1,13 @@
 import ChainModel
 
 /// Creating, reading and ending sessions, their validated menu and their selections. Reads
-/// take the session's turn too, so they never see a command half done.
+/// take a snapshot of the session (never a command half done) without waiting for its queue;
+/// the session and the menu carry an `ETag` and answer `If-None-Match` with 304.
 struct SessionRoutes: Sendable {
     let registry: SessionRegistry
     let menuBar: MenuBar
     let validator: MenuValidator
-    let catalog: any CatalogReading & Sendable
+    let catalog: CatalogMirror
     let limits: Limits
     let log: Logger
 
@@ -32,10 +33,12 @@ struct SessionRoutes: Sendable {
     }
 
     func show(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
-        let id = request.session.id
-        request.session.read(ended: SessionRequest.ended(respond)) { model in
-            respond(.json(200, SessionBody(id: id, session: model)))
-        }
+        let model = try Self.snapshot(of: request.session)
+        let tag = EntityTag.session(model.version)
+        if tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) { return respond(tag.notModified) }
+        var response = HTTPResponse.json(200, SessionBody(id: request.session.id, session: model))
+        response.headers.append(tag.header)
+        respond(response)
     }
 
     func end(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
@@ -48,30 +51,44 @@ struct SessionRoutes: Sendable {
         }
     }
 
+    /// Rendered once per session and catalog version: a repeat is the cached bytes, and a
+    /// client holding them gets 304.
     func menu(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
-        let (menuBar, validator, catalog, explain) = (menuBar, validator, catalog, request.explain)
-        request.session.read(ended: SessionRequest.ended(respond)) { model in
-            let entries = validator.validate(menuBar, in: model, catalog: catalog, explain: explain)
-            respond(.json(200, MenuBody(entries: entries, firstResponder: model.firstResponder)))
+        let session = request.session
+        let model = try Self.snapshot(of: session)
+        let catalogVersion = catalog.version
+        let tag = EntityTag.menu(session: model.version, catalog: catalogVersion, explain: request.explain)
+        if tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) { return respond(tag.notModified) }
+        let body: [UInt8]
+        if let rendered = session.renderedMenu(for: tag) {
+            body = rendered
+        } else {
+            let entries = validator.validate(menuBar, in: model, catalog: catalog, explain: request.explain)
+            body = MenuBody(entries: entries, firstResponder: model.firstResponder).encoded()
+            // Kept only when no write moved the catalog while it was validated, so the bytes
+            // are exactly those of the tag.
+            if !request.explain, catalog.version == catalogVersion { session.keep(RenderedMenu(tag: tag, body: body)) }
         }
+        var response = HTTPResponse(status: 200, contentType: "application/json; charset=utf-8", body: body)
+        response.headers.append(tag.header)
+        respond(response)
     }
 
     /// `GET …/selection?window=&limit=&after=`: a grid's whole selection, a page at a time, in
     /// selection order. The window defaults to the key window's, else the first browser's.
     func selection(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
         let page = try PageQuery(request.http.query, maxLimit: limits.maxPageSize)
-        let window = request.http.query["window"]
-        request.session.read(ended: SessionRequest.ended(respond)) { model in
-            do throws(Problem) {
-                let grid = try Self.grid(in: model, window: window)
-                guard let (ids, more) = grid.selection.page(after: page.after, limit: page.limit) else {
-                    throw Problem.invalid("after", "\(page.after?.description ?? "") is not in the selection of \(grid.path)")
-                }
-                respond(.json(200, PageBody(name: "selection", items: ids, next: more ? ids.last : nil, limit: page.limit)))
-            } catch {
-                respond(error.response)
-            }
+        let grid = try Self.grid(in: try Self.snapshot(of: request.session), window: request.http.query["window"])
+        guard let (ids, more) = grid.selection.page(after: page.after, limit: page.limit) else {
+            throw Problem.invalid("after", "\(page.after?.description ?? "") is not in the selection of \(grid.path)")
         }
+        respond(.json(200, PageBody(name: "selection", items: ids, next: more ? ids.last : nil, limit: page.limit)))
+    }
+
+    /// The session as it stands, or 401 when it ended after its token was checked.
+    private static func snapshot(of session: LiveSession) throws(Problem) -> Session {
+        guard let model = session.snapshot else { throw SessionRequest.endedProblem }
+        return model
     }
 
     private static func grid(in session: Session, window id: String?) throws(Problem) -> ImageGrid {

@@ -16,6 +16,7 @@ final class LiveSession: Sendable {
         var model: Session
         var lastUsed: ContinuousClock.Instant
         var ended = false
+        var renderedMenu: RenderedMenu?
     }
 
     init(id: String, tokenDigest: [UInt8], client: String = "", now: ContinuousClock.Instant) {
@@ -46,12 +47,20 @@ final class LiveSession: Sendable {
         }
     }
 
-    /// Runs `read` with the session's tree in its turn, so it never sees a command half done.
-    func read(ended: @escaping @Sendable () -> Void, _ read: @escaping @Sendable (Session) -> Void) {
-        submit(ended: ended) { [self] finish in
-            read(model)
-            finish()
-        }
+    /// The session's tree as it stands, or `nil` once the session ended. A command changes
+    /// the tree in one step when it is done, so a read needs no turn in the queue: it sees
+    /// the session before or after a command, never during one.
+    var snapshot: Session? {
+        state.withLock { $0.ended ? nil : $0.model }
+    }
+
+    /// The menu last rendered, when it is still valid for `tag`.
+    func renderedMenu(for tag: EntityTag) -> [UInt8]? {
+        state.withLock { state in state.renderedMenu.flatMap { $0.tag == tag ? $0.body : nil } }
+    }
+
+    func keep(_ menu: RenderedMenu) {
+        state.withLock { $0.renderedMenu = menu }
     }
 
     /// The responder tree; read and replaced only from jobs on `queue`.

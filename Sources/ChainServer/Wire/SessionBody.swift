@@ -9,6 +9,7 @@ struct SessionBody: WireObject {
     func members(_ member: inout JSONObjectWriter) {
         member("id", id)
         member("token", ifPresent: token)
+        member("version", session.version)
         member("firstResponder", session.firstResponder)
         member("chain", session.chain())
         member("windows", session.windows.map(WindowBody.init))

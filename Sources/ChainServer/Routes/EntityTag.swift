@@ -1,0 +1,40 @@
+import Foundation
+
+/// A strong entity tag (RFC 9110 §8.8.3) and the `If-None-Match` test against it.
+struct EntityTag: Sendable, Equatable {
+    /// The quoted form, as the `ETag` header carries it.
+    let quoted: String
+
+    init(_ opaque: String) {
+        quoted = "\"" + opaque + "\""
+    }
+
+    /// A session object's tag: it changes with the session's version.
+    static func session(_ version: Int) -> EntityTag { EntityTag("s\(version)") }
+
+    /// A menu's tag: the session's version and the catalog's, so any command on the session
+    /// and any write anywhere in the catalog give a new one; `explain` is another representation.
+    static func menu(session: Int, catalog: UInt64, explain: Bool) -> EntityTag {
+        EntityTag("m\(session).\(catalog)" + (explain ? "x" : ""))
+    }
+
+    /// Whether an `If-None-Match` value names this tag (weak comparison, as RFC 9110 §13.1.2
+    /// asks for this header; `*` matches any current representation).
+    func isMatched(byIfNoneMatch header: String?) -> Bool {
+        guard let header else { return false }
+        for candidate in header.split(separator: ",") {
+            var tag = candidate.trimmingCharacters(in: .whitespaces)
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            if tag == quoted { return true }
+        }
+        return false
+    }
+
+    var header: HTTPResponse.Header { HTTPResponse.Header(name: "ETag", value: quoted) }
+
+    /// `304 Not Modified` with the tag and no body.
+    var notModified: HTTPResponse {
+        HTTPResponse(status: 304, headers: [header])
+    }
+}
