@@ -35,12 +35,6 @@ struct ChangeSetTests {
         #expect(previous.imageChanges == [ImageChange(id: ImageID(2), Rating(2)!), ImageChange(id: ImageID(3), Rating(3)!)])
     }
 
-    @Test func overlapIsExactForSmallBatches() {
-        let a = ChangeSet.set(Rating.max, on: selection(1, 2))
-        #expect(a.mayOverlap(.set(ColorLabel.red, on: selection(2))))
-        #expect(!a.mayOverlap(.set(ColorLabel.red, on: selection(3, 4))))
-    }
-
     @Test func attributeValuesPackEverySlot() {
         var values = AttributeValues()
         #expect(values.isEmpty)

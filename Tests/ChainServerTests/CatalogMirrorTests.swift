@@ -18,7 +18,7 @@ struct CatalogMirrorTests {
 
     @Test func stagedWritesShowUntilTheySettle() {
         let mirror = mirror()
-        let first = mirror.stage(change(1, 3))
+        let first = mirror.stage(change(1, 3), readSince: mirror.failureCount)
         #expect(mirror.rating(of: ImageID(1)) == Rating(3))
         #expect(mirror.histogram(of: [ImageID(1), ImageID(2)], Rating.attribute)[Rating(3)!] == 1)
         #expect(committedRating(mirror, 1) == 0)
@@ -29,8 +29,8 @@ struct CatalogMirrorTests {
 
     @Test func aFailedWriteIsForgottenAndALaterOneToTheSameImageStays() {
         let mirror = mirror()
-        let first = mirror.stage(change(1, 3))
-        let second = mirror.stage(change(1, 4))
+        let first = mirror.stage(change(1, 3), readSince: mirror.failureCount)
+        let second = mirror.stage(change(1, 4), readSince: mirror.failureCount)
         mirror.fail(change(1, 3), batch: first)
         #expect(mirror.rating(of: ImageID(1)) == Rating(4), "the later staged write still shows")
         mirror.commit(change(1, 4), batch: second)
@@ -40,29 +40,43 @@ struct CatalogMirrorTests {
     @Test func aFailedWriteGivesItsImagesBackTheirCommittedValues() {
         let mirror = mirror()
         let labels = ChangeSet.set(ColorLabel.red, on: [ImageID(2), ImageID(3)])
-        let batch = mirror.stage(labels)
+        let batch = mirror.stage(labels, readSince: mirror.failureCount)
         #expect(mirror.value(ColorLabel.self, of: ImageID(3)) == .red)
         mirror.fail(labels, batch: batch)
         #expect(mirror.value(ColorLabel.self, of: ImageID(2)) == ColorLabel.none)
         #expect(mirror.value(ColorLabel.self, of: ImageID(3)) == ColorLabel.none)
     }
 
-    @Test func batchesComputedFromAFailedWriteAreInvalidOthersAreNot() {
+    @Test func batchesStagedBehindAFailedWriteAreInvalidEarlierOnesAreNot() {
         let mirror = mirror()
-        let failing = mirror.stage(change(1, 3))
-        let dependent = mirror.stage(change(1, 4))       // read img-1 as staged by `failing`
-        let transitive = mirror.stage(change(1, 5))      // read img-1 as staged by `dependent`
-        let independent = mirror.stage(change(2, 1))
+        let earlier = mirror.stage(change(2, 1), readSince: mirror.failureCount)
+        let failing = mirror.stage(change(1, 3), readSince: mirror.failureCount)
+        let dependent = mirror.stage(change(1, 4), readSince: mirror.failureCount)   // may have read img-1 as staged by `failing`
+        let skipping = mirror.stage(change(5, 2), readSince: mirror.failureCount)    // may have read it and skipped it
+        let transitive = mirror.stage(change(1, 5), readSince: mirror.failureCount)
+        mirror.commit(change(2, 1), batch: earlier)
         mirror.fail(change(1, 3), batch: failing)
         #expect(!mirror.isValid(dependent))
-        mirror.fail(change(1, 4), batch: dependent)      // the writer fails it unattempted
+        #expect(!mirror.isValid(skipping), "a command may read images it does not write")
+        mirror.fail(change(1, 4), batch: dependent)      // the writer fails them unattempted
+        mirror.fail(change(5, 2), batch: skipping)
         #expect(!mirror.isValid(transitive))
-        #expect(mirror.isValid(independent))
         mirror.fail(change(1, 5), batch: transitive)
-        mirror.commit(change(2, 1), batch: independent)
         // Staged after the failures settled: valid, and reads the committed rating.
-        let later = mirror.stage(change(1, 2))
+        let later = mirror.stage(change(1, 2), readSince: mirror.failureCount)
         #expect(mirror.isValid(later))
         #expect(committedRating(mirror, 1) == 0)
+        #expect(committedRating(mirror, 2) == 1)
+    }
+
+    @Test func aBatchComputedWhileAFailureLandedIsInvalidFromTheStart() {
+        let mirror = mirror()
+        let readSince = mirror.failureCount           // a command starts its walk
+        let failing = mirror.stage(change(3, 4), readSince: readSince)
+        mirror.fail(change(3, 4), batch: failing)     // lands during the walk
+        let computed = mirror.stage(change(4, 1), readSince: readSince)
+        #expect(!mirror.isValid(computed))
+        let again = mirror.stage(change(4, 1), readSince: mirror.failureCount)
+        #expect(mirror.isValid(again))
     }
 }

@@ -151,4 +151,19 @@ import Testing
             #expect(Durability(rawValue: durability.rawValue) == durability)
         }
     }
+
+    @Test(arguments: [1_000_000_000_000, -3] as [Int64])
+    func anIDTheMirrorCannotHoldIsRefusedByNameAtLoad(id: Int64) throws {
+        try TemporaryDirectory.with { directory in
+            let store = try SQLiteCatalogStore(directory: directory)
+            defer { store.close() }
+            _ = try store.insert([ImageRecord(name: "a.jpg", path: "/a.jpg")])
+            let setup = try SQLiteConnection(path: store.path, mode: .readWriteCreate)
+            try setup.execute("INSERT INTO images (id, name) VALUES (\(id), 'stray.jpg')")
+            try setup.close()
+            #expect(throws: CatalogStoreError.corruptRow(id: id, reason: "image ids run from 1 to 100000000")) {
+                _ = try store.loadAttributes()
+            }
+        }
+    }
 }

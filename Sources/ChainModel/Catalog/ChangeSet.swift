@@ -103,18 +103,3 @@ public struct ChangeSet: Sendable, Equatable {
         return order.map { ImageChange(id: $0, values: values[$0]!) }
     }
 }
-
-extension ChangeSet {
-    /// Whether the two batches may write a common image. Exact while the images are few
-    /// enough to compare; two very large batches are assumed to overlap, which is only ever
-    /// more cautious.
-    public func mayOverlap(_ other: ChangeSet) -> Bool {
-        let (small, large) = writeCount <= other.writeCount ? (self, other) : (other, self)
-        let largeRuns = large.segments.reduce(0) { $0 + $1.images.runs.count }
-        guard small.writeCount * Swift.max(1, largeRuns) <= 1 << 22 else { return true }
-        for segment in small.segments {
-            for id in segment.images where large.segments.contains(where: { $0.images.contains(id) }) { return true }
-        }
-        return false
-    }
-}

@@ -9,9 +9,11 @@ import Synchronization
 /// commit order: committed, the committed columns take it; failed, `current` gives its
 /// images back their committed values with every other still-staged batch on top.
 ///
-/// A command reads the images it writes (to raise them, or to record undo), so a batch
-/// depends on the staged batches that touch its images. When one of those fails, `isValid`
-/// says so and the writer fails the dependent batch too, unattempted.
+/// A command may read any staged value (images it raises, images it skips because they are
+/// at the limit already, the values undo records), so a batch depends on every batch still
+/// staged when it is. When one of those fails, `isValid` says so and the writer fails the
+/// dependent batch too, unattempted. A batch computed while a failure was being taken back
+/// (`readSince` is older than the last failure) is invalid from the start.
 final class CatalogMirror: CatalogReading, Sendable {
     private let state: Mutex<State>
 
@@ -19,26 +21,31 @@ final class CatalogMirror: CatalogReading, Sendable {
         var committed: AttributeColumns
         var current: AttributeColumns
         /// Staged batches not yet settled, in staging (and so commit) order, with the staged
-        /// batches each touches.
-        var pending: [(batch: UInt64, changes: ChangeSet, dependencies: [UInt64])] = []
+        /// batches each may have read, and whether it read values a failure has taken back.
+        var pending: [(batch: UInt64, changes: ChangeSet, dependencies: [UInt64], readFailed: Bool)] = []
         var nextBatch: UInt64 = 1
         /// Failed batches, kept while a batch staged before the failure is unsettled.
         var failed: [(batch: UInt64, nextAtFailure: UInt64)] = []
         /// Grows whenever `current` changes: a batch staged, or a failed one taken back.
         var version: UInt64 = 1
+        /// How many batches failed so far.
+        var failures: UInt64 = 0
     }
 
     init(committed: AttributeColumns) {
         state = Mutex(State(committed: committed, current: committed))
     }
 
-    /// Overlays `changes` and returns the batch number to report its fate with.
-    func stage(_ changes: ChangeSet) -> UInt64 {
+    /// How many batches have failed: read before a command walks the chain, handed to `stage`.
+    var failureCount: UInt64 { state.withLock { $0.failures } }
+
+    /// Overlays `changes`, computed from what the mirror showed when `failureCount` was
+    /// `readSince`, and returns the batch number to report its fate with.
+    func stage(_ changes: ChangeSet, readSince: UInt64) -> UInt64 {
         state.withLock { state in
             let batch = state.nextBatch
             state.nextBatch += 1
-            let dependencies = state.pending.filter { $0.changes.mayOverlap(changes) }.map(\.batch)
-            state.pending.append((batch, changes, dependencies))
+            state.pending.append((batch, changes, state.pending.map(\.batch), state.failures != readSince))
             state.current.apply(changes)
             state.version += 1
             return batch
@@ -57,6 +64,7 @@ final class CatalogMirror: CatalogReading, Sendable {
     func fail(_ changes: ChangeSet, batch: UInt64) {
         state.withLock { state in
             state.failed.append((batch, state.nextBatch))
+            state.failures += 1
             Self.settle(batch, in: &state)
             // The batch's images go back to what is committed, then every batch still
             // staged is laid on top again, in order.
@@ -74,7 +82,7 @@ final class CatalogMirror: CatalogReading, Sendable {
     func isValid(_ batch: UInt64) -> Bool {
         state.withLock { state in
             guard let entry = state.pending.first(where: { $0.batch == batch }) else { return true }
-            return !entry.dependencies.contains { dependency in state.failed.contains { $0.batch == dependency } }
+            return !entry.readFailed && !entry.dependencies.contains { dependency in state.failed.contains { $0.batch == dependency } }
         }
     }
 

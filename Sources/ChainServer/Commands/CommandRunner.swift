@@ -28,6 +28,9 @@ final class CommandRunner: Sendable {
     /// of different sessions see each other's writes and commit in the order they read.
     /// Microseconds per command; menus and reads never take it.
     private let order = Mutex(())
+    /// Walks of one command when failures keep landing while it walks; the last attempt is
+    /// staged as invalid if one lands again, and fails with 503.
+    static let maxAttempts = 3
 
     init(dispatcher: CommandDispatcher, catalog: CatalogMirror, storage: any CatalogStorage, metrics: Metrics) {
         self.dispatcher = dispatcher
@@ -45,14 +48,26 @@ final class CommandRunner: Sendable {
         let action = dispatcher.registry.actions.contains(invocation.action) ? invocation.action : "unknown"
         session.submit(ended: { completion(.sessionEnded) }) { [self] finish in
             let performed = order.withLock { _ -> Swift.Result<CommandOutcome, CommandFailure> in
-                let outcome: CommandOutcome
-                do throws(CommandFailure) {
-                    outcome = try dispatcher.perform(invocation, in: session.model, catalog: catalog, from: target, explain: explain)
-                } catch {
-                    return .failure(error)
+                var attempt = 1
+                while true {
+                    let readSince = catalog.failureCount
+                    let outcome: CommandOutcome
+                    do throws(CommandFailure) {
+                        outcome = try dispatcher.perform(invocation, in: session.model, catalog: catalog, from: target, explain: explain)
+                    } catch {
+                        return .failure(error)
+                    }
+                    if outcome.changes.isEmpty { return .success(outcome) }
+                    // A write that failed while the command walked may have shown it values that
+                    // were never stored: walk again over what is there now. The mirror takes the
+                    // failure back before it counts it, so a retry reads no trace of it.
+                    if attempt < Self.maxAttempts, catalog.failureCount != readSince {
+                        attempt += 1
+                        continue
+                    }
+                    store(outcome, readSince: readSince, session: session, action: action, completion, finish)
+                    return .success(outcome)
                 }
-                if !outcome.changes.isEmpty { store(outcome, session: session, action: action, completion, finish) }
-                return .success(outcome)
             }
             switch performed {
             case .failure(let failure):
@@ -74,10 +89,10 @@ final class CommandRunner: Sendable {
     /// commit order, the mirror and the session settle; the completion runs elsewhere, so
     /// the writer goes straight on to the next group.
     private func store(
-        _ outcome: CommandOutcome, session: LiveSession, action: String,
+        _ outcome: CommandOutcome, readSince: UInt64, session: LiveSession, action: String,
         _ completion: @escaping @Sendable (Result) -> Void, _ finish: @escaping @Sendable () -> Void
     ) {
-        let batch = catalog.stage(outcome.changes)
+        let batch = catalog.stage(outcome.changes, readSince: readSince)
         let catalog = catalog
         let metrics = metrics
         storage.write(outcome.changes, stillValid: { catalog.isValid(batch) }) { stored in

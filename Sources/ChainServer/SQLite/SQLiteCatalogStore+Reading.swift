@@ -5,6 +5,8 @@ extension SQLiteCatalogStore {
     private static let imageColumns = (["id", "name", "path", "byte_size", "width", "height", "format"]
         + Attribute.all.map(\.name)).joined(separator: ", ")
     private static let firstAttributeColumn = 7
+    /// The largest image id the in-memory mirror takes (its columns cost bytes per id).
+    static let maxImageID: Int64 = 100_000_000
 
     /// Every image's attribute values: what the server loads into its in-memory mirror.
     func loadAttributes() throws -> AttributeColumns {
@@ -13,6 +15,11 @@ extension SQLiteCatalogStore {
             let statement = try connection.cachedStatement("SELECT id, \(columns) FROM images ORDER BY id")
             return try statement.rows { row in
                 let id = row.int64(at: 0)
+                // The mirror holds a byte per attribute per id up to the largest id: one stray
+                // huge id would have it allocate terabytes, so it is refused here, by name.
+                guard id > 0, id <= Self.maxImageID else {
+                    throw CatalogStoreError.corruptRow(id: id, reason: "image ids run from 1 to \(Self.maxImageID)")
+                }
                 return (ImageID(id), try Self.values(from: row, at: 1, of: id))
             }
         }

@@ -177,8 +177,10 @@ final class SQLiteCatalogWriter: Sendable {
                         results.append(.failure(CatalogStoreError.precedingWriteFailed))
                         continue
                     }
-                    // A batch that fails rolls back to its savepoint, without the ones before it.
+                    // A batch that fails rolls back to its savepoint, without the ones before it;
+                    // if that rollback fails, the whole group does (nothing half-written commits).
                     let result = Result { try connection.savepoint("batch") { try Self.apply(batch.changes, on: connection) } }
+                    if case .failure(let error as SavepointRollbackFailed) = result { throw error }
                     results.append(result)
                     if case .success = result { rows += batch.changes.writeCount } else { failed = true }
                 }

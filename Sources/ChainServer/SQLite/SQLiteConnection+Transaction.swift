@@ -15,7 +15,8 @@ extension SQLiteConnection {
     }
 
     /// Runs `body` inside a savepoint of the open transaction; an error from `body` undoes
-    /// what it wrote, and nothing before it, and is rethrown.
+    /// what it wrote, and nothing before it, and is rethrown. When the undoing itself fails,
+    /// `SavepointRollbackFailed` is thrown: the transaction must then not be committed.
     func savepoint<T>(_ name: String, _ body: () throws -> T) throws -> T {
         try execute("SAVEPOINT \(name)")
         do {
@@ -23,8 +24,12 @@ extension SQLiteConnection {
             try execute("RELEASE \(name)")
             return value
         } catch {
-            try execute("ROLLBACK TO \(name)")
-            try execute("RELEASE \(name)")
+            do {
+                try execute("ROLLBACK TO \(name)")
+                try execute("RELEASE \(name)")
+            } catch let rollback {
+                throw SavepointRollbackFailed(cause: error, rollback: rollback)
+            }
             throw error
         }
     }
