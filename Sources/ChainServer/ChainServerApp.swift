@@ -39,7 +39,7 @@ final class ChainServerApp: Sendable {
         let routes = Router.table(
             service: ServiceRoutes(metricsRegistry: metrics, sessions: sessions),
             sessions: SessionRoutes(
-                registry: sessions, menuBar: menuBar, validator: MenuValidator(dispatcher: .standard), catalog: catalog,
+                registry: sessions, menus: MenuRenderer(menuBar: menuBar, validator: MenuValidator(dispatcher: .standard), catalog: catalog),
                 limits: .init(
                     maxSessions: configuration.maxSessions, maxSessionsPerClient: configuration.maxSessionsPerClient,
                     maxPageSize: configuration.maxPageSize),

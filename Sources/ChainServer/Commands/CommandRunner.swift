@@ -11,7 +11,8 @@ import Synchronization
 /// session changes and it is answered only once storage has committed; when storage fails,
 /// the mirror forgets the batch, the session stays as it was and the answer is `notStored`.
 final class CommandRunner: Sendable {
-    enum Result: Sendable {
+    /// How a command ended, for the route to answer.
+    enum Ending: Sendable {
         case performed(CommandOutcome)
         case failed(CommandFailure)
         /// Storage did not commit the command's writes; nothing changed.
@@ -43,11 +44,11 @@ final class CommandRunner: Sendable {
     /// storage writer's thread.
     func run(
         _ invocation: Invocation, from target: ResponderPath?, on session: LiveSession, explain: Bool,
-        completion: @escaping @Sendable (Result) -> Void
+        completion: @escaping @Sendable (Ending) -> Void
     ) {
         let action = dispatcher.registry.actions.contains(invocation.action) ? invocation.action : "unknown"
         session.submit(ended: { completion(.sessionEnded) }) { [self] finish in
-            let performed = order.withLock { _ -> Swift.Result<CommandOutcome, CommandFailure> in
+            let performed = order.withLock { _ -> Result<CommandOutcome, CommandFailure> in
                 var attempt = 1
                 while true {
                     let readSince = catalog.failureCount
@@ -90,13 +91,13 @@ final class CommandRunner: Sendable {
     /// the writer goes straight on to the next group.
     private func store(
         _ outcome: CommandOutcome, readSince: UInt64, session: LiveSession, action: String,
-        _ completion: @escaping @Sendable (Result) -> Void, _ finish: @escaping @Sendable () -> Void
+        _ completion: @escaping @Sendable (Ending) -> Void, _ finish: @escaping @Sendable () -> Void
     ) {
         let batch = catalog.stage(outcome.changes, readSince: readSince)
         let catalog = catalog
         let metrics = metrics
         storage.write(outcome.changes, stillValid: { catalog.isValid(batch) }) { stored in
-            let result: Result
+            let result: Ending
             switch stored {
             case .success:
                 catalog.commit(outcome.changes, batch: batch)

@@ -5,9 +5,7 @@ import ChainModel
 /// the session and the menu carry an `ETag` and answer `If-None-Match` with 304.
 struct SessionRoutes: Sendable {
     let registry: SessionRegistry
-    let menuBar: MenuBar
-    let validator: MenuValidator
-    let catalog: CatalogMirror
+    let menus: MenuRenderer
     let limits: Limits
     let log: Logger
 
@@ -54,21 +52,10 @@ struct SessionRoutes: Sendable {
     /// Rendered once per session and catalog version: a repeat is the cached bytes, and a
     /// client holding them gets 304.
     func menu(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
-        let session = request.session
-        let model = try Self.snapshot(of: session)
-        let catalogVersion = catalog.version
-        let tag = EntityTag.menu(session: model.version, catalog: catalogVersion, explain: request.explain)
+        let model = try Self.snapshot(of: request.session)
+        let tag = menus.tag(of: model, explain: request.explain)
         if tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) { return respond(tag.notModified) }
-        let body: [UInt8]
-        if let rendered = session.renderedMenu(for: tag) {
-            body = rendered
-        } else {
-            let entries = validator.validate(menuBar, in: model, catalog: catalog, explain: request.explain)
-            body = MenuBody(entries: entries, firstResponder: model.firstResponder).encoded()
-            // Kept only when no write moved the catalog while it was validated, so the bytes
-            // are exactly those of the tag.
-            if !request.explain, catalog.version == catalogVersion { session.keep(RenderedMenu(tag: tag, body: body)) }
-        }
+        let body = menus.body(of: model, tagged: tag, in: request.session, explain: request.explain)
         var response = HTTPResponse(status: 200, contentType: "application/json; charset=utf-8", body: body)
         response.headers.append(tag.header)
         respond(response)

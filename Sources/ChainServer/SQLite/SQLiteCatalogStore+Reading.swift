@@ -38,7 +38,7 @@ extension SQLiteCatalogStore {
         var conditions = ["id > ?1"]
         var values: [Int] = []
         if let minRating = query.minRating {
-            conditions.append("rating >= ?\(values.count + 3)")
+            conditions.append("\(try CatalogSchema.column(of: Rating.attribute)) >= ?\(values.count + 3)")
             values.append(minRating.value)
         }
         for attribute in query.equals.attributes {

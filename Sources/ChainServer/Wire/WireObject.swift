@@ -1,0 +1,15 @@
+/// A wire object: one type per object of the contract, listing its members in one place.
+protocol WireObject: WireValue {
+    func members(_ member: inout JSONObjectWriter)
+}
+
+extension WireObject {
+    func write(to writer: inout JSONWriter) { writer.object(members) }
+
+    /// The object as JSON text.
+    func encoded() -> [UInt8] {
+        var writer = JSONWriter()
+        writer.write(self)
+        return writer.bytes
+    }
+}
