@@ -215,10 +215,23 @@ struct CommandProblemTests {
         RefusedBody("64 KiB", #"{"action":"setRating","args":{"rating":1},"pad":""# + String(repeating: "x", count: 64 << 10) + #""}"#),
     ]
 
+    /// The 413 is decided from `Content-Length` as soon as the head arrives, and the
+    /// connection closes. So the head goes alone over a raw socket: a client still sending
+    /// the body when the server closes may see a reset before it reads the answer (the
+    /// server reading and dropping the body first is the reliability issue's work).
     @Test(arguments: tooLarge, ["commands", "keys"])
     func bodyOverTheLimitIs413(body: RefusedBody, endpoint: String) async throws {
         #expect(body.body.count > Self.bodyLimit)
-        try await Self.expectRefused(body, at: endpoint, 413, "too-large")
+        try await LiveServer.withUnchangedSession({ $0.maxBodyBytes = Self.bodyLimit }) { server, session in
+            let (port, path, token, length) = (server.app.port, session.path + "/" + endpoint, session.token, body.body.count)
+            let response = try await offCooperativePool {
+                let connection = try RawHTTPConnection(port: port)
+                try connection.send(RawHTTPConnection.requestHead(
+                    "POST", path, headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], bodyLength: length))
+                return LiveResponse(try connection.readResponse())
+            }
+            expectProblem(response, 413, "too-large")
+        }
     }
 
     @Test func bodyAtTheLimitIsRead() async throws {
@@ -235,7 +248,13 @@ struct CommandProblemTests {
 
     @Test func sessionCreationWithAnOversizedBodyIs413() async throws {
         try await LiveServer.with({ $0.maxBodyBytes = Self.bodyLimit }) { server in
-            let response = try await server.client.send("POST", "/v1/sessions", bytes: Array(Self.padding.utf8) + [0x20])
+            let (port, length) = (server.app.port, Self.padding.utf8.count + 1)
+            let response = try await offCooperativePool {  // the head alone, as in bodyOverTheLimitIs413
+                let connection = try RawHTTPConnection(port: port)
+                try connection.send(RawHTTPConnection.requestHead("POST", "/v1/sessions", bodyLength: length))
+                return LiveResponse(try connection.readResponse())
+            }
+            #expect(length > Self.bodyLimit)
 
             expectProblem(response, 413, "too-large")
             #expect(metricValue(try await server.client.metrics(), "chain_sessions_live") == 0)
