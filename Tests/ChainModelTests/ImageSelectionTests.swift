@@ -45,9 +45,4 @@ struct ImageSelectionTests {
         #expect(selection.page(after: ImageID(3), limit: 4) == nil, "a cursor not in the selection")
         #expect(ImageSelection().page(after: nil, limit: 5)?.ids == [])
     }
-
-    @Test func filterKeepsOrder() {
-        let selection = ImageSelection(ids(9, 1, 2, 3, 8))
-        #expect(Array(selection.filter { $0.rawValue != 2 }) == ids(9, 1, 3, 8))
-    }
 }

@@ -89,8 +89,8 @@ public struct ChangeSet: Sendable, Equatable {
         return nil
     }
 
-    /// Every write as an image with its values, in order, merged per image: for tests,
-    /// events and small batches.
+    /// Every write as an image with its values, in order, merged per image: a readable
+    /// form of a small batch (tests compare with it).
     public var imageChanges: [ImageChange] {
         var order: [ImageID] = []
         var values: [ImageID: AttributeValues] = [:]

@@ -114,13 +114,6 @@ public struct ImageSelection: Sendable, Equatable, Sequence {
         return (ids, skip + ids.count < count)
     }
 
-    /// The ids of this selection that `keep` accepts, in order.
-    public func filter(_ keep: (ImageID) -> Bool) -> ImageSelection {
-        var kept = ImageSelection()
-        for id in self where keep(id) { kept.appendUnique(id) }
-        return kept
-    }
-
     public static func == (lhs: ImageSelection, rhs: ImageSelection) -> Bool { lhs.runs == rhs.runs }
 
     public func makeIterator() -> Iterator { Iterator(runs: runs) }

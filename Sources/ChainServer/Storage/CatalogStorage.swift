@@ -37,9 +37,3 @@ protocol CatalogStorage: AnyObject, Sendable {
     /// Commits and completes every queued batch, then releases the engine. Idempotent.
     func close()
 }
-
-extension CatalogStorage {
-    func write(_ changes: ChangeSet, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        write(changes, stillValid: nil, completion: completion)
-    }
-}
