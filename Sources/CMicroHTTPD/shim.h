@@ -102,4 +102,25 @@ cmhd_connection_client_address(struct MHD_Connection *connection)
     return info == NULL ? NULL : info->client_addr;
 }
 
+/* A response whose body a callback produces over time, of unknown length (sent chunked). */
+static inline struct MHD_Response *
+cmhd_create_stream_response(size_t block_size,
+                            MHD_ContentReaderCallback reader,
+                            void *reader_cls,
+                            MHD_ContentReaderFreeCallback free_callback)
+{
+    return MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, block_size, reader, reader_cls, free_callback);
+}
+
+/* Sets one connection's idle timeout; 0 means none (for streams, which stay open on purpose). */
+static inline int
+cmhd_connection_set_timeout(struct MHD_Connection *connection, unsigned int seconds)
+{
+    return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds) == MHD_YES;
+}
+
+/* The content reader's "done" answers, which are macros Swift cannot import. */
+static const ssize_t CMHD_CONTENT_END_OF_STREAM = MHD_CONTENT_READER_END_OF_STREAM;
+static const ssize_t CMHD_CONTENT_END_WITH_ERROR = MHD_CONTENT_READER_END_WITH_ERROR;
+
 #endif /* CMICROHTTPD_SHIM_H */

@@ -14,6 +14,7 @@ final class ChainServerApp: Sendable {
     let log: Logger
     let router: Router
     let http: HTTPServer
+    let live: LiveEvents
 
     /// Reads the menus, opens (and on first start seeds) the catalog. Throws
     /// `ConfigurationError` for a bad menu file and the store's errors for a bad catalog.
@@ -21,6 +22,8 @@ final class ChainServerApp: Sendable {
         self.configuration = configuration
         self.log = log
         let menuBar = try MenuFile.load(directory: configuration.configDirectory, knownActions: HandlerRegistry.standard.actions)
+        var dispatcher = CommandDispatcher.standard
+        dispatcher.remoteActions = menuBar.remoteActions
         let storage: any CatalogStorage = try SQLiteCatalogStore(
             directory: configuration.dataDirectory, durability: configuration.durability, readerCount: configuration.readerConnections)
         if configuration.demoImages > 0 {
@@ -32,14 +35,19 @@ final class ChainServerApp: Sendable {
         self.storage = storage
         self.metrics = metrics
         catalog = CatalogMirror(committed: try storage.loadAttributes())
-        runner = CommandRunner(dispatcher: .standard, catalog: catalog, storage: storage, metrics: metrics)
+        let menus = MenuRenderer(menuBar: menuBar, validator: MenuValidator(dispatcher: dispatcher), catalog: catalog)
+        let calls = RemoteCalls(timeout: .seconds(configuration.callTimeoutSeconds))
+        let live = LiveEvents(menus: menus, calls: calls, metrics: metrics, keepAlive: .seconds(configuration.keepAliveSeconds))
+        self.live = live
+        runner = CommandRunner(dispatcher: dispatcher, catalog: catalog, storage: storage, metrics: metrics, live: live, calls: calls)
         sessions = SessionRegistry(
             idleExpiry: .seconds(configuration.sessionIdleSeconds), maxSessions: configuration.maxSessions,
-            maxSessionsPerClient: configuration.maxSessionsPerClient)
+            maxSessionsPerClient: configuration.maxSessionsPerClient,
+            onEnd: { session, reason in live.ended(session, reason: reason) })
         let routes = Router.table(
             service: ServiceRoutes(metricsRegistry: metrics, sessions: sessions),
             sessions: SessionRoutes(
-                registry: sessions, menus: MenuRenderer(menuBar: menuBar, validator: MenuValidator(dispatcher: .standard), catalog: catalog),
+                registry: sessions, menus: menus,
                 limits: .init(
                     maxSessions: configuration.maxSessions, maxSessionsPerClient: configuration.maxSessionsPerClient,
                     maxPageSize: configuration.maxPageSize),
@@ -47,7 +55,9 @@ final class ChainServerApp: Sendable {
             commands: CommandRoutes(runner: runner, menuBar: menuBar, maxJSONDepth: configuration.maxJSONDepth, log: log),
             images: ImageRoutes(
                 storage: storage, maxPageSize: configuration.maxPageSize,
-                reads: DispatchQueue(label: "chain.reads", attributes: .concurrent), log: log))
+                reads: DispatchQueue(label: "chain.reads", attributes: .concurrent), log: log),
+            events: EventRoutes(live: live),
+            handlers: HandlerRoutes(live: live, calls: calls, catalog: catalog, maxJSONDepth: configuration.maxJSONDepth))
         router = Router(routes: routes, sessions: sessions, metrics: metrics, log: log)
         http = HTTPServer(configuration: configuration.http, handler: router)
     }
@@ -74,6 +84,8 @@ final class ChainServerApp: Sendable {
     /// closes the catalog: every acknowledged write is on disk when this returns.
     func stop(grace: Duration) {
         log.log(.info, "server.stopping")
+        // Streams end first (`ended`, reason shutdown), so no request in flight waits on one.
+        live.shutdown()
         http.shutdown(timeout: grace)
         storage.close()
         log.log(.info, "server.stopped")

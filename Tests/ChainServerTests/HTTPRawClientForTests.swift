@@ -99,6 +99,21 @@ final class RawHTTPConnection {
     /// Reads one response framed by `Content-Length` or chunked encoding (interim 1xx
     /// responses are returned on their own).
     func readResponse() throws -> RawHTTPResponse {
+        let (status, headers) = try readHead()
+        // An interim response (100 Continue) has no body; the caller reads the final one next.
+        if (100...199).contains(status) { return RawHTTPResponse(status: status, headers: headers, body: []) }
+        var body: [UInt8] = []
+        if headers["transfer-encoding"]?.lowercased() == "chunked" {
+            while let chunk = try readChunk() { body += chunk }
+        } else if let length = headers["content-length"].flatMap({ Int($0) }) {
+            try fill(atLeast: length)
+            body = take(length)
+        }
+        return RawHTTPResponse(status: status, headers: headers, body: body)
+    }
+
+    /// Reads a response's status line and headers (values keyed by lower-cased name).
+    func readHead() throws -> (status: Int, headers: [String: String]) {
         let headEnd = try readUntil(Array("\r\n\r\n".utf8))
         let head = String(decoding: take(headEnd), as: UTF8.self)
         _ = take(4)
@@ -111,25 +126,25 @@ final class RawHTTPConnection {
             let name = line[..<colon].lowercased()
             headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        // An interim response (100 Continue) has no body; the caller reads the final one next.
-        if (100...199).contains(status) { return RawHTTPResponse(status: status, headers: headers, body: []) }
-        var body: [UInt8] = []
-        if headers["transfer-encoding"]?.lowercased() == "chunked" {
-            while true {
-                let lineEnd = try readUntil(Array("\r\n".utf8))
-                let sizeText = String(decoding: take(lineEnd), as: UTF8.self)
-                _ = take(2)
-                guard let size = Int(sizeText.split(separator: ";")[0], radix: 16) else { throw RawHTTPError.malformed(sizeText) }
-                try fill(atLeast: size + 2)
-                body += take(size)
-                _ = take(2)
-                if size == 0 { break }
-            }
-        } else if let length = headers["content-length"].flatMap({ Int($0) }) {
-            try fill(atLeast: length)
-            body = take(length)
-        }
-        return RawHTTPResponse(status: status, headers: headers, body: body)
+        return (status, headers)
+    }
+
+    /// Reads a body of `length` bytes.
+    func readBody(length: Int) throws -> [UInt8] {
+        try fill(atLeast: length)
+        return take(length)
+    }
+
+    /// Reads one chunk of a chunked body; `nil` for the last (empty) chunk.
+    func readChunk() throws -> [UInt8]? {
+        let lineEnd = try readUntil(Array("\r\n".utf8))
+        let sizeText = String(decoding: take(lineEnd), as: UTF8.self)
+        _ = take(2)
+        guard let size = Int(sizeText.split(separator: ";").first ?? "", radix: 16) else { throw RawHTTPError.malformed(sizeText) }
+        try fill(atLeast: size + 2)
+        let chunk = take(size)
+        _ = take(2)
+        return size == 0 ? nil : chunk
     }
 
     /// True once the server has closed the connection (end of stream or reset) without

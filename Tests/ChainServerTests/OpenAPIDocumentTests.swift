@@ -15,7 +15,10 @@ struct OpenAPIDocumentTests {
     static let httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     /// Success status per route where it is not 200.
-    static let successStatus = ["POST /v1/sessions": "201", "DELETE /v1/sessions/{id}": "204"]
+    static let successStatus = [
+        "POST /v1/sessions": "201", "DELETE /v1/sessions/{id}": "204", "POST /v1/sessions/{id}/handlers": "201",
+        "DELETE /v1/sessions/{id}/handlers/{handler}": "204", "POST /v1/sessions/{id}/calls/{call}": "204",
+    ]
 
     static func document() throws -> JSON {
         try JSONParser.parse(PackageResources.openapi_json)

@@ -14,6 +14,8 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     case disabled(action: String, responder: ResponderPath, reason: String?)
     /// A performer or an error catcher refused for a reason of its own.
     case rejected(code: String, message: String, responder: ResponderPath?)
+    /// A remote handler's client answered its call with an error of its own.
+    case remoteError(title: String, detail: String, responder: ResponderPath)
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case .disabled(let action, let responder, let reason):
             "\(action) is disabled at \(responder)" + (reason.map { ": \($0)" } ?? "")
         case .rejected(_, let message, _): message
+        case .remoteError(let title, let detail, _): detail.isEmpty ? title : "\(title): \(detail)"
         }
     }
 }

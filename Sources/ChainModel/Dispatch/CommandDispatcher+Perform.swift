@@ -6,20 +6,24 @@ extension CommandDispatcher {
     /// error the performer throws travels up the chain through error catchers first.
     /// Nothing is changed here: the outcome carries the new session and the catalog writes.
     public func perform(
-        _ invocation: Invocation, in session: Session, catalog: any CatalogReading,
+        _ invocation: Invocation, in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none,
         from start: ResponderPath? = nil, explain: Bool = false
     ) throws(CommandFailure) -> CommandOutcome {
         let column = registry.column(of: invocation.action)
-        guard column != nil || session.attachments.actions.contains(invocation.action) else {
+        guard column != nil || session.attachments.actions.contains(invocation.action)
+            || remoteActions.contains(invocation.action) || remote.actions.contains(invocation.action) else {
             throw CommandFailure(.notFound(kind: .action, name: invocation.action, field: "action"))
         }
         if let start, !session.contains(start) {
             throw CommandFailure(.notFound(kind: .responder, name: start.string, field: "target"))
         }
         let resolution = resolve(
-            invocation.action, invocation.arguments, column: column, in: ValidationScope(session: session, catalog: catalog),
-            from: start, explain: explain, preparing: true
+            invocation.action, invocation.arguments, column: column,
+            in: ValidationScope(session: session, catalog: catalog, remote: remote), from: start, explain: explain, preparing: true
         )
+        if let handler = resolution.remote, let performer = resolution.target {
+            return try remoteOutcome(handler, at: performer, invocation, resolution, in: session, from: start)
+        }
         guard let performer = resolution.target, let handler = resolution.handler else {
             throw CommandFailure(.unhandled(action: invocation.action, chain: session.chain(from: start)))
         }
@@ -42,7 +46,7 @@ extension CommandDispatcher {
 
     /// Delivers what the command emitted and builds its outcome from the context, which
     /// is handed over (`consume`) rather than copied, as it ends here.
-    private func outcome(of context: consuming PerformContext, trace: [TraceStep]) -> CommandOutcome {
+    func outcome(of context: consuming PerformContext, trace: [TraceStep]) -> CommandOutcome {
         context.session.version += 1
         var deliveries: [EventDelivery] = []
         deliveries.reserveCapacity(context.emitted.count)

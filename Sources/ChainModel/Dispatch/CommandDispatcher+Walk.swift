@@ -18,6 +18,9 @@ extension CommandDispatcher {
                 if explain { trace.append(TraceStep(responder: path, hasHandler: false, verdict: .missing)) }
                 continue
             }
+            if !scope.remote.isEmpty, let found = askRemote(action, at: path, scope.remote, explain: explain, trace: &trace) {
+                return found
+            }
             let own = session.attachments.behavior(at: path)
             if let handler = own?.handler(for: action) ?? column.flatMap({ registry.handler(inColumn: $0, on: slot.kind) }) {
                 let input = HandlerInput(slot: slot, arguments: arguments, scope: scope)
@@ -39,6 +42,9 @@ extension CommandDispatcher {
                 // A target on the chain below here was asked already.
                 guard let target = entry.value.pathTarget(action, path, session), !origin.isWithin(target),
                       let targetSlot = session.slot(of: target) else { continue }
+                if !scope.remote.isEmpty, let found = askRemote(action, at: target, scope.remote, explain: explain, trace: &trace) {
+                    return found
+                }
                 guard let handler = session.attachments.behavior(at: target)?.handler(for: action)
                     ?? column.flatMap({ registry.handler(inColumn: $0, on: targetSlot.kind) }) else { continue }
                 if explain { trace.append(TraceStep(responder: path, hasHandler: false, verdict: .redirected(to: target))) }
@@ -49,6 +55,22 @@ extension CommandDispatcher {
             }
         }
         return Resolution(target: nil, trace: trace, handler: nil)
+    }
+
+    /// The remote handlers for `action` on one responder, newest first: a live one is the
+    /// target, with its client's validation; one whose client is gone declines.
+    private func askRemote(
+        _ action: String, at path: ResponderPath, _ remote: RemoteHandlers, explain: Bool, trace: inout [TraceStep]
+    ) -> Resolution? {
+        for handler in remote.handlers(at: path, for: action) {
+            guard remote.isLive else {
+                if explain { trace.append(TraceStep(responder: path, hasHandler: true, verdict: .declined(RemoteHandlers.notLiveReason))) }
+                continue
+            }
+            if explain { trace.append(TraceStep(responder: path, hasHandler: true, verdict: .handles(handler.validation))) }
+            return Resolution(target: path, validation: handler.validation, trace: trace, handler: nil, remote: handler)
+        }
+        return nil
     }
 
     /// One responder's answer: where the walk ends when it handles or refuses the

@@ -3,6 +3,9 @@
 /// (or threw) back up the chain. Pure: it returns outcomes, the caller applies them.
 public struct CommandDispatcher: Sendable {
     public var registry: HandlerRegistry
+    /// Actions declared for remote handlers only (`remoteActions` in the menus): known, so
+    /// sending one is `unhandled` until a live handler takes it, not `notFound`.
+    public var remoteActions: Set<String> = []
 
     public init(registry: HandlerRegistry) {
         self.registry = registry
@@ -10,7 +13,7 @@ public struct CommandDispatcher: Sendable {
 
     /// Whether `action` is handled by some responder kind or by something attached in `session`.
     public func knows(_ action: String, in session: Session) -> Bool {
-        registry.actions.contains(action) || session.attachments.actions.contains(action)
+        registry.actions.contains(action) || session.attachments.actions.contains(action) || remoteActions.contains(action)
     }
 
     /// Walks the chain from `start` (the first responder by default) to the first
@@ -26,9 +29,9 @@ public struct CommandDispatcher: Sendable {
 
     /// Validates `invocation` against `session` as a menu would.
     public func validate(
-        _ invocation: Invocation, in session: Session, catalog: any CatalogReading,
+        _ invocation: Invocation, in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none,
         from start: ResponderPath? = nil, explain: Bool = false
     ) -> Resolution {
-        resolve(invocation, in: ValidationScope(session: session, catalog: catalog), from: start, explain: explain)
+        resolve(invocation, in: ValidationScope(session: session, catalog: catalog, remote: remote), from: start, explain: explain)
     }
 }

@@ -3,6 +3,8 @@
 public final class ValidationScope {
     public let session: Session
     public let catalog: any CatalogReading
+    /// The session's remote handlers, asked before anything registered on a responder.
+    public let remote: RemoteHandlers
     /// A pass meets one image target, rarely two, and asks it of one to three attributes:
     /// the first histogram is kept in place and any others in a list, so most passes
     /// allocate little for this. Accesses are short and never overlap, and a scope serves
@@ -12,9 +14,10 @@ public final class ValidationScope {
     @exclusivity(unchecked) private var first: Known?
     @exclusivity(unchecked) private var others: [Known] = []
 
-    public init(session: Session, catalog: any CatalogReading) {
+    public init(session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none) {
         self.session = session
         self.catalog = catalog
+        self.remote = remote
     }
 
     func histogram(of target: some ImageTarget, _ attribute: Attribute) -> ValueHistogram {

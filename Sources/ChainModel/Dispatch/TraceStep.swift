@@ -43,6 +43,8 @@ public struct Resolution: Sendable {
     /// The handler's perform part bound to the command and performer validation decoded,
     /// when the walk was made to perform.
     var prepared: ActionHandler.Perform?
+    /// Set when the walk ended at a live remote handler: performing means asking its client.
+    public var remote: RemoteHandler?
 
     /// Enabled means someone performs it and its validation allows it now.
     public var isEnabled: Bool { target != nil && validation?.isEnabled == true && error == nil }
@@ -65,4 +67,7 @@ public struct CommandOutcome: Sendable {
     /// Errors caught on the way; non-empty when a catcher recovered the command.
     public var catches: [ErrorCatch]
     public var trace: [TraceStep]
+    /// Set when the walk ended at a remote handler: nothing happened yet, the client is to
+    /// be asked, and `CommandDispatcher.complete` makes its answer the real outcome.
+    public var remoteCall: RemoteCall? = nil
 }

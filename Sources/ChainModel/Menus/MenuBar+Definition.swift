@@ -19,8 +19,9 @@ extension MenuBar {
         for (index, menu) in menus.enumerated() {
             decoded.append(try Self.menu(menu, path: "menus[\(index)]"))
         }
+        let remote = try Self.remoteActions(json["remoteActions"], builtIn: knownActions)
         do {
-            try self.init(menus: decoded, knownActions: knownActions)
+            try self.init(menus: decoded, knownActions: knownActions, remoteActions: remote)
         } catch {
             throw DefinitionError(path: "menus", problem: error.description)
         }
@@ -77,6 +78,27 @@ extension MenuBar {
             }
         }
         return MenuItem(id: id, title: title, action: action, arguments: arguments, keyEquivalent: keyEquivalent)
+    }
+
+    /// `remoteActions`: action names (`[A-Za-z][A-Za-z0-9]*`, at most 64 characters) that no
+    /// built-in performs.
+    private static func remoteActions(_ json: JSON?, builtIn: Set<String>) throws(DefinitionError) -> Set<String> {
+        guard let json, json != .null else { return [] }
+        guard let names = json.arrayValue else {
+            throw DefinitionError(path: "remoteActions", problem: "expected an array of action names")
+        }
+        var actions = Set<String>()
+        for (index, name) in names.enumerated() {
+            let path = "remoteActions[\(index)]"
+            guard let name = name.stringValue, RemoteHandler.isActionName(name) else {
+                throw DefinitionError(path: path, problem: "expected an action name: a letter, then letters or digits, at most 64")
+            }
+            guard !builtIn.contains(name) else {
+                throw DefinitionError(path: path, problem: "\(name) is a built-in action; a remote handler can override it without declaring it")
+            }
+            actions.insert(name)
+        }
+        return actions
     }
 
     private static func string(_ json: JSON, _ key: String, _ path: String) throws(DefinitionError) -> String {

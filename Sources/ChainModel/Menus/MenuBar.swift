@@ -2,12 +2,16 @@
 /// known actions, no key equivalent bound twice.
 public struct MenuBar: Sendable {
     public let menus: [Menu]
+    /// Actions no built-in performs, declared for remote handlers: items may name them and
+    /// stay unhandled until a client's live handler takes one.
+    public let remoteActions: Set<String>
     private let itemsByID: [String: MenuItem]
     private let itemsByKey: [KeyEquivalent: MenuItem]
 
     /// Builds the bar, refusing it with every problem named when an item id repeats, an
     /// action is not in `knownActions`, or a key equivalent is bound twice.
-    public init(menus: [Menu], knownActions: Set<String>) throws(MenuError) {
+    public init(menus: [Menu], knownActions: Set<String>, remoteActions: Set<String> = []) throws(MenuError) {
+        let knownActions = knownActions.union(remoteActions)
         var problems: [MenuError.Problem] = []
         var byID: [String: MenuItem] = [:]
         var byKey: [KeyEquivalent: MenuItem] = [:]
@@ -39,6 +43,7 @@ public struct MenuBar: Sendable {
         menus.forEach(visit)
         guard problems.isEmpty else { throw MenuError(problems: problems) }
         self.menus = menus
+        self.remoteActions = remoteActions
         self.itemsByID = byID
         self.itemsByKey = byKey
     }

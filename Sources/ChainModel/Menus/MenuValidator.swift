@@ -24,8 +24,10 @@ public struct MenuValidator: Sendable {
         self.dispatcher = dispatcher
     }
 
-    public func validate(_ bar: MenuBar, in session: Session, catalog: any CatalogReading, explain: Bool = false) -> [ValidatedMenuEntry] {
-        let scope = ValidationScope(session: session, catalog: catalog)
+    public func validate(
+        _ bar: MenuBar, in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none, explain: Bool = false
+    ) -> [ValidatedMenuEntry] {
+        let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
         return bar.menus.map { validate($0, scope: scope, explain: explain) }
     }
 

@@ -30,6 +30,8 @@ final class CatalogMirror: CatalogReading, Sendable {
         var version: UInt64 = 1
         /// How many batches failed so far.
         var failures: UInt64 = 0
+        /// Grows with every commit: the `catalogVersion` events carry.
+        var committedVersion: UInt64 = 1
     }
 
     init(committed: AttributeColumns) {
@@ -53,10 +55,31 @@ final class CatalogMirror: CatalogReading, Sendable {
     }
 
     /// Called in commit order: the committed columns take the batch.
-    func commit(_ changes: ChangeSet, batch: UInt64) {
+    @discardableResult
+    func commit(_ changes: ChangeSet, batch: UInt64) -> UInt64 {
         state.withLock { state in
             state.committed.apply(changes)
+            state.committedVersion += 1
             Self.settle(batch, in: &state)
+            return state.committedVersion
+        }
+    }
+
+    /// The committed catalog's version: grows with every commit.
+    var committedVersion: UInt64 { state.withLock { $0.committedVersion } }
+
+    /// The committed values of the first `limit` images (by id) of `ranges`.
+    func committedImages(in ranges: [Range<Int64>], limit: Int) -> [(id: ImageID, values: AttributeValues)] {
+        state.withLock { state in
+            var images: [(id: ImageID, values: AttributeValues)] = []
+            for range in ranges {
+                for raw in range {
+                    guard images.count < limit else { return images }
+                    let id = ImageID(raw)
+                    if let values = state.committed.values(of: id) { images.append((id, values)) }
+                }
+            }
+            return images
         }
     }
 

@@ -13,18 +13,27 @@ import Synchronization
 final class CommandRunner: Sendable {
     /// How a command ended, for the route to answer.
     enum Ending: Sendable {
-        case performed(CommandOutcome)
+        /// Performed; `version` is the session's after it, as clients see it.
+        case performed(CommandOutcome, version: Int)
         case failed(CommandFailure)
         /// Storage did not commit the command's writes; nothing changed.
         case notStored(any Error)
-        /// The session ended before the command's turn came.
+        /// The session ended before the command's turn came, or while it waited on a call.
         case sessionEnded
+        /// The remote handler's client did not answer within this long.
+        case handlerTimedOut(Duration)
+        /// The session's last event stream closed while the command waited on its handler.
+        case handlerDisconnected
     }
 
     let dispatcher: CommandDispatcher
     let catalog: CatalogMirror
     let storage: any CatalogStorage
     let metrics: Metrics
+    /// Told of every command performed and every commit, for the event streams.
+    let live: LiveEvents?
+    /// Where a command reaching a remote handler waits for its client.
+    let calls: RemoteCalls?
     /// Held while a command walks the chain, stages its writes and queues them, so commands
     /// of different sessions see each other's writes and commit in the order they read.
     /// Microseconds per command; menus and reads never take it.
@@ -33,77 +42,140 @@ final class CommandRunner: Sendable {
     /// staged as invalid if one lands again, and fails with 503.
     static let maxAttempts = 3
 
-    init(dispatcher: CommandDispatcher, catalog: CatalogMirror, storage: any CatalogStorage, metrics: Metrics) {
+    init(
+        dispatcher: CommandDispatcher, catalog: CatalogMirror, storage: any CatalogStorage, metrics: Metrics,
+        live: LiveEvents? = nil, calls: RemoteCalls? = nil
+    ) {
         self.dispatcher = dispatcher
         self.catalog = catalog
         self.storage = storage
         self.metrics = metrics
+        self.live = live
+        self.calls = calls
     }
 
     /// Performs `invocation` on `session` in its turn and calls `completion` once, off the
-    /// storage writer's thread.
+    /// storage writer's thread. A command whose walk ends at a remote handler keeps the
+    /// session's turn while its client is asked; the client's answer is then performed as
+    /// the handler's, through the same path.
     func run(
         _ invocation: Invocation, from target: ResponderPath?, on session: LiveSession, explain: Bool,
         completion: @escaping @Sendable (Ending) -> Void
     ) {
-        let action = dispatcher.registry.actions.contains(invocation.action) ? invocation.action : "unknown"
+        let known = dispatcher.registry.actions.contains(invocation.action)
+        let action = known ? invocation.action : "remote"
         session.submit(ended: { completion(.sessionEnded) }) { [self] finish in
-            let performed = order.withLock { _ -> Result<CommandOutcome, CommandFailure> in
-                var attempt = 1
-                while true {
-                    let readSince = catalog.failureCount
-                    let outcome: CommandOutcome
-                    do throws(CommandFailure) {
-                        outcome = try dispatcher.perform(invocation, in: session.model, catalog: catalog, from: target, explain: explain)
-                    } catch {
-                        return .failure(error)
-                    }
-                    if outcome.changes.isEmpty { return .success(outcome) }
-                    // A write that failed while the command walked may have shown it values that
-                    // were never stored: walk again over what is there now. The mirror takes the
-                    // failure back before it counts it, so a retry reads no trace of it.
-                    if attempt < Self.maxAttempts, catalog.failureCount != readSince {
-                        attempt += 1
-                        continue
-                    }
-                    store(outcome, readSince: readSince, session: session, action: action, completion, finish)
-                    return .success(outcome)
-                }
+            let remote = session.remoteHandlers
+            let call = execute(on: session, action: action, completion, finish) { model throws(CommandFailure) in
+                try dispatcher.perform(invocation, in: model, catalog: catalog, remote: remote, from: target, explain: explain)
             }
-            switch performed {
-            case .failure(let failure):
-                metrics.recordCommand(action: action, outcome: Self.outcomeLabel(failure.error))
-                completion(.failed(failure))
-                finish()
-            case .success(let outcome) where outcome.changes.isEmpty:
-                session.model = outcome.session
-                metrics.recordCommand(action: action, outcome: "ok")
-                completion(.performed(outcome))
-                finish()
-            case .success:
-                break  // completed by `store` once storage has answered
-            }
+            guard let call else { return }
+            ask(call, on: session, action: action, completion, finish)
         }
     }
 
+    /// Hands `call` to the client through its session's streams and, once it is settled,
+    /// completes the command with the answer, or fails it.
+    private func ask(
+        _ call: RemoteCall, on session: LiveSession, action: String,
+        _ completion: @escaping @Sendable (Ending) -> Void, _ finish: @escaping @Sendable () -> Void
+    ) {
+        guard let calls, let live else {
+            completion(.failed(CommandFailure(.unhandled(action: call.invocation.action, chain: []))))
+            return finish()
+        }
+        let (id, deadline) = calls.begin(session: session.id) { [self] settlement in
+            switch settlement {
+            case .answered(let answer):
+                _ = execute(on: session, action: action, completion, finish) { model throws(CommandFailure) in
+                    try dispatcher.complete(call, with: answer, in: model, catalog: catalog)
+                }
+            case .timedOut:
+                metrics.recordCommand(action: action, outcome: "handler_timeout")
+                completion(.handlerTimedOut(calls.timeout))
+                finish()
+            case .disconnected:
+                metrics.recordCommand(action: action, outcome: "handler_disconnected")
+                completion(.handlerDisconnected)
+                finish()
+            case .sessionEnded:
+                completion(.sessionEnded)
+                finish()
+            }
+        }
+        live.invoke(call, id: id, deadline: deadline, on: session)
+    }
+
+    /// Walks (`attempt`) under the order lock against the mirror and settles the outcome:
+    /// a failure or a command that writes nothing completes now, one that writes completes
+    /// once storage answers, and one that reached a remote handler is returned, uncompleted.
+    private func execute(
+        on session: LiveSession, action: String,
+        _ completion: @escaping @Sendable (Ending) -> Void, _ finish: @escaping @Sendable () -> Void,
+        _ attempt: (Session) throws(CommandFailure) -> CommandOutcome
+    ) -> RemoteCall? {
+        let performed = order.withLock { _ -> Result<CommandOutcome, CommandFailure> in
+            var attempts = 1
+            while true {
+                let readSince = catalog.failureCount
+                let outcome: CommandOutcome
+                do throws(CommandFailure) {
+                    outcome = try attempt(session.model)
+                } catch {
+                    return .failure(error)
+                }
+                if outcome.changes.isEmpty { return .success(outcome) }
+                // A write that failed while the command walked may have shown it values that
+                // were never stored: walk again over what is there now. The mirror takes the
+                // failure back before it counts it, so a retry reads no trace of it.
+                if attempts < Self.maxAttempts, catalog.failureCount != readSince {
+                    attempts += 1
+                    continue
+                }
+                store(outcome, readSince: readSince, session: session, action: action, completion, finish)
+                return .success(outcome)
+            }
+        }
+        switch performed {
+        case .failure(let failure):
+            metrics.recordCommand(action: action, outcome: Self.outcomeLabel(failure.error))
+            completion(.failed(failure))
+            finish()
+        case .success(let outcome) where outcome.remoteCall != nil:
+            return outcome.remoteCall
+        case .success(let outcome) where outcome.changes.isEmpty:
+            session.model = outcome.session
+            metrics.recordCommand(action: action, outcome: "ok")
+            let version = session.version(of: outcome.session)
+            live?.performed(outcome, on: session, version: version)
+            completion(.performed(outcome, version: version))
+            finish()
+        case .success:
+            break  // completed by `store` once storage has answered
+        }
+        return nil
+    }
+
     /// Stages the outcome's writes and queues them for storage. On the writer's thread, in
-    /// commit order, the mirror and the session settle; the completion runs elsewhere, so
-    /// the writer goes straight on to the next group.
+    /// commit order, the mirror and the session settle and the event streams are told; the
+    /// completion runs elsewhere, so the writer goes straight on to the next group.
     private func store(
         _ outcome: CommandOutcome, readSince: UInt64, session: LiveSession, action: String,
         _ completion: @escaping @Sendable (Ending) -> Void, _ finish: @escaping @Sendable () -> Void
     ) {
         let batch = catalog.stage(outcome.changes, readSince: readSince)
-        let catalog = catalog
-        let metrics = metrics
+        let (catalog, metrics, live) = (catalog, metrics, live)
         storage.write(outcome.changes, stillValid: { catalog.isValid(batch) }) { stored in
             let result: Ending
             switch stored {
             case .success:
-                catalog.commit(outcome.changes, batch: batch)
+                let catalogVersion = catalog.commit(outcome.changes, batch: batch)
                 session.model = outcome.session
                 metrics.recordCommand(action: action, outcome: "ok")
-                result = .performed(outcome)
+                let version = session.version(of: outcome.session)
+                live?.performed(outcome, on: session, version: version)
+                live?.committed(outcome.changes, version: catalogVersion, in: catalog)
+                result = .performed(outcome, version: version)
             case .failure(let error):
                 catalog.fail(outcome.changes, batch: batch)
                 metrics.recordCommand(action: action, outcome: "storage_error")
@@ -122,7 +194,7 @@ final class CommandRunner: Sendable {
         case .invalidArgument: "invalid_argument"
         case .unhandled: "unhandled"
         case .disabled: "disabled"
-        case .rejected: "rejected"
+        case .rejected, .remoteError: "rejected"
         }
     }
 }

@@ -62,6 +62,14 @@ extension ServerConfiguration {
                     default: demoImages = try reader.int(group, key, value, in: 0...1_000_000)
                     }
                 }
+            case "handlers":
+                for (key, value) in try reader.members(of: group, value, allowed: ["callTimeoutSeconds"]) {
+                    callTimeoutSeconds = try reader.int(group, key, value, in: 1...3600)
+                }
+            case "events":
+                for (key, value) in try reader.members(of: group, value, allowed: ["keepAliveSeconds"]) {
+                    keepAliveSeconds = try reader.int(group, key, value, in: 1...300)
+                }
             case "log":
                 for (key, value) in try reader.members(of: group, value, allowed: ["level"]) {
                     logLevel = try reader.logLevel(group, key, value)
@@ -69,7 +77,7 @@ extension ServerConfiguration {
             case "shutdownGraceSeconds":
                 shutdownGraceSeconds = try reader.int(nil, group, value, in: 0...3600)
             default:
-                throw reader.error(nil, group, "unknown key (http, limits, sessions, catalog, log, shutdownGraceSeconds)")
+                throw reader.error(nil, group, "unknown key (http, limits, sessions, catalog, events, handlers, log, shutdownGraceSeconds)")
             }
         }
     }

@@ -43,6 +43,12 @@ struct ServerConfiguration: Sendable, Equatable {
     /// `catalog.demoImages`: images created in an empty catalog at first start (0 = none).
     var demoImages = 600
 
+    /// `handlers.callTimeoutSeconds`: how long a command waits for a remote handler's client
+    /// before answering 504.
+    var callTimeoutSeconds = 10
+    /// `events.keepAliveSeconds`: how often an open event stream gets a `: keep-alive` line.
+    var keepAliveSeconds = 15
+
     /// `log.level`, `CHAIN_LOG_LEVEL`: `debug`, `info`, `warning` or `error`.
     var logLevel = LogLevel.info
     /// `shutdownGraceSeconds`: how long SIGTERM waits for requests in flight.

@@ -36,15 +36,26 @@ extension HTTPResponse {
         case rejectedHeader(String)
     }
 
+    /// The most a stream's content reader is asked for at once: events are small, and each
+    /// open stream holds a buffer of this size.
+    private static let streamBlockBytes = 2048
+
     /// An answer for responses that cannot be sent as written; it has no body because the
     /// HTTP layer does not write error bodies itself.
     private static let bare500 = HTTPResponse(status: 500)
 
     /// Creates the libmicrohttpd response; on success the caller owns (and destroys) it.
     private func makeMHDResponse(closingConnection: Bool) -> Result<OpaquePointer, BuildFailure> {
-        let created = body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(
-                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        let created: OpaquePointer?
+        if let stream {
+            let retained = Unmanaged.passRetained(stream)
+            created = cmhd_create_stream_response(Self.streamBlockBytes, HTTPStream.reader, retained.toOpaque(), HTTPStream.release)
+            if created == nil { retained.release() }
+        } else {
+            created = body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            }
         }
         guard let response = created else { return .failure(.outOfMemory) }
         var fields = headers.filter { $0.name.lowercased() != "content-length" }

@@ -16,11 +16,20 @@ struct HTTPResponse: Sendable, Equatable {
     var status: Int
     var headers: [Header]
     var body: [UInt8]
+    /// Set for a body written over time (server-sent events): `body` is then ignored and the
+    /// connection stays open until the stream finishes or the client leaves.
+    var stream: HTTPStream?
 
     init(status: Int, headers: [Header] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// A streamed answer of `contentType` whose bytes `stream` supplies.
+    init(status: Int, contentType: String, stream: HTTPStream) {
+        self.init(status: status, headers: [Header(name: "Content-Type", value: contentType)])
+        self.stream = stream
     }
 
     /// A response whose body has the given media type, the common case for handlers.

@@ -78,6 +78,8 @@ final class HTTPServer: Sendable {
         guard let (daemon, retained) = running else { return }
         context.beginDraining()
         let listener = MHD_quiesce_daemon(daemon.pointer)
+        // Streams would otherwise keep their requests in flight for the whole grace period.
+        context.finishStreams()
         if !waitForInFlight(until: .now + timeout) {
             HTTPServer.report("shutdown timed out with \(context.inFlightCount) request(s) unanswered; closing them")
             for reply in context.inFlightReplies() {

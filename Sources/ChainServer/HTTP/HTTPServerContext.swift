@@ -8,6 +8,7 @@ final class HTTPServerContext: Sendable {
     let maxBodyBytes: Int
     private let inFlight = Mutex<[ObjectIdentifier: HTTPPendingReply]>([:])
     private let draining = Atomic<Bool>(false)
+    private let streams = Mutex<[ObjectIdentifier: HTTPStream]>([:])
 
     init(handler: any HTTPHandler, maxBodyBytes: Int) {
         self.handler = handler
@@ -35,6 +36,20 @@ final class HTTPServerContext: Sendable {
     func inFlightReplies() -> [HTTPPendingReply] {
         inFlight.withLock { Array($0.values) }
     }
+
+    /// Keeps an open stream so shutdown can end it; forgotten once libmicrohttpd lets go.
+    func track(_ stream: HTTPStream) {
+        let key = ObjectIdentifier(stream)
+        streams.withLock { $0[key] = stream }
+        stream.onClose { [weak self] in _ = self?.streams.withLock { $0.removeValue(forKey: key) } }
+    }
+
+    /// Ends every open stream (what is queued still goes out), so no request waits on them.
+    func finishStreams() {
+        for stream in streams.withLock({ Array($0.values) }) { stream.finish() }
+    }
+
+    var openStreamCount: Int { streams.withLock { $0.count } }
 
     /// From now on answers carry `Connection: close`, so keep-alive clients leave while the
     /// server drains.

@@ -89,6 +89,12 @@ enum HTTPTrampoline {
     ) -> MHD_Result {
         switch action {
         case .queue(let response):
+            if let stream = response.stream {
+                // A stream stays open on purpose: no idle timeout, and shutdown ends it.
+                stream.attach(to: connection)
+                _ = cmhd_connection_set_timeout(connection, 0)
+                server.track(stream)
+            }
             return response.queue(on: connection, closingConnection: server.isDraining)
         case .close:
             return MHD_Result.NO

@@ -28,7 +28,11 @@ final class Metrics: Sendable {
         var commits = 0
         var committedRows = 0
         var commitBatches = Histogram(bounds: Metrics.batchBuckets)
+        var fanout = Histogram(bounds: Metrics.fanoutBuckets)
+        var fanoutSessions = 0
     }
+
+    static let fanoutBuckets: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05]
 
     private let state = Mutex(State())
 
@@ -48,6 +52,15 @@ final class Metrics: Sendable {
             state.commits += 1
             state.committedRows += rows
             state.commitBatches.observe(Double(batches), bounds: Self.batchBuckets)
+        }
+    }
+
+    /// One commit's fan-out to the event streams: its time on the events queue, and how many
+    /// sessions' menus it had to look at.
+    func recordFanout(seconds: Double, sessions: Int) {
+        state.withLock { state in
+            state.fanout.observe(seconds, bounds: Self.fanoutBuckets)
+            state.fanoutSessions += sessions
         }
     }
 
@@ -79,6 +92,11 @@ final class Metrics: Sendable {
                   "# HELP chain_catalog_commit_batches Command batches sharing one commit (group commit).",
                   "# TYPE chain_catalog_commit_batches histogram"]
         lines += render(state.commitBatches, name: "chain_catalog_commit_batches", labels: nil, bounds: Self.batchBuckets)
+        lines += ["# HELP chain_live_fanout_seconds Time one commit's catalog event and menu look-up took on the events queue.",
+                  "# TYPE chain_live_fanout_seconds histogram"]
+        lines += render(state.fanout, name: "chain_live_fanout_seconds", labels: nil, bounds: Self.fanoutBuckets)
+        lines += ["# HELP chain_live_fanout_sessions_total Sessions whose menus commits touched (looked at again).",
+                  "# TYPE chain_live_fanout_sessions_total counter", "chain_live_fanout_sessions_total \(state.fanoutSessions)"]
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -22,10 +22,15 @@ struct CommandRoutes: Sendable {
         let (id, explain, log) = (request.session.id, request.explain, log)
         runner.run(command.invocation, from: command.target, on: request.session, explain: explain) { result in
             switch result {
-            case .performed(let outcome): respond(.json(200, CommandAnswer(outcome: outcome, sessionID: id, explain: explain)))
+            case .performed(let outcome, let version):
+                respond(.json(200, CommandAnswer(outcome: outcome, sessionID: id, version: version, explain: explain)))
             case .failed(let failure): respond(Problem(failure).response)
             case .notStored(let error): respond(Problem.storage(error, log: log).response)
             case .sessionEnded: SessionRequest.ended(respond)()
+            case .handlerTimedOut(let timeout):
+                respond(Problem(.handlerTimeout, "the remote handler's client did not answer within \(timeout); nothing changed").response)
+            case .handlerDisconnected:
+                respond(Problem(.handlerDisconnected, "the remote handler's client closed its last event stream before answering; nothing changed").response)
             }
         }
     }

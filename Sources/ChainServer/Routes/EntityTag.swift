@@ -14,8 +14,9 @@ struct EntityTag: Sendable, Equatable {
 
     /// A menu's tag: the session's version and the catalog's, so any command on the session
     /// and any write anywhere in the catalog give a new one; `explain` is another representation.
-    static func menu(session: Int, catalog: UInt64, explain: Bool) -> EntityTag {
-        EntityTag("m\(session).\(catalog)" + (explain ? "x" : ""))
+    /// `live`: whether the session's remote handlers are (their client has a stream open).
+    static func menu(session: Int, catalog: UInt64, live: Bool = false, explain: Bool) -> EntityTag {
+        EntityTag("m\(session).\(catalog)" + (live ? "l" : "") + (explain ? "x" : ""))
     }
 
     /// Whether an `If-None-Match` value names this tag (weak comparison, as RFC 9110 §13.1.2

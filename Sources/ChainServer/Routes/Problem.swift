@@ -14,6 +14,10 @@ struct Problem: Error, Sendable {
         case tooLarge = "too-large"
         case invalidArgument = "invalid-argument"
         case tooManySessions = "too-many-sessions"
+        case tooManyStreams = "too-many-streams"
+        case tooManyHandlers = "too-many-handlers"
+        case handlerTimeout = "handler-timeout"
+        case handlerDisconnected = "handler-disconnected"
         case storageUnavailable = "storage-unavailable"
         case internalError = "internal"
 
@@ -23,9 +27,12 @@ struct Problem: Error, Sendable {
             case .unauthorized: 401
             case .notFound: 404
             case .methodNotAllowed: 405
-            case .unhandled, .disabled, .rejected: 409
+            case .unhandled, .disabled: 409
             case .tooLarge: 413
-            case .invalidArgument: 422
+            case .invalidArgument, .rejected, .tooManyHandlers: 422
+            case .tooManyStreams: 429
+            case .handlerDisconnected: 502
+            case .handlerTimeout: 504
             case .internalError: 500
             case .tooManySessions, .storageUnavailable: 503
             }
@@ -43,6 +50,10 @@ struct Problem: Error, Sendable {
             case .tooLarge: "Request body too large"
             case .invalidArgument: "Invalid argument"
             case .tooManySessions: "Too many sessions"
+            case .tooManyStreams: "Too many event streams"
+            case .tooManyHandlers: "Too many remote handlers"
+            case .handlerTimeout: "Remote handler did not answer in time"
+            case .handlerDisconnected: "Remote handler's client disconnected"
             case .storageUnavailable: "Catalog storage unavailable"
             case .internalError: "Internal error"
             }
@@ -51,6 +62,8 @@ struct Problem: Error, Sendable {
 
     var kind: Kind
     var detail: String
+    /// Replaces the kind's title, for a remote handler's own error title.
+    var title: String?
     /// Extra members (`action`, `chain`, `responder`, `field`, …).
     var members: [(key: String, value: JSON)] = []
     var headers: [HTTPResponse.Header] = []
@@ -88,6 +101,9 @@ extension Problem {
         case .rejected(let code, let message, let responder):
             self.init(.rejected, message, [(key: "code", value: .string(code))]
                 + (responder.map { [(key: "responder", value: .string($0.string))] } ?? []))
+        case .remoteError(let title, let detail, let responder):
+            self.init(.rejected, detail, [(key: "responder", value: .string(responder.string))])
+            self.title = title
         }
         if !failure.catches.isEmpty {
             members.append((key: "caughtBy", value: .array(failure.catches.map { .string($0.responder.string) })))

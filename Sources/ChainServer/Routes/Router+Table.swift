@@ -1,7 +1,8 @@
 extension Router {
     /// Every endpoint. `/openapi.json` documents exactly these (a test compares them).
     static func table(
-        service: ServiceRoutes, sessions: SessionRoutes, commands: CommandRoutes, images: ImageRoutes
+        service: ServiceRoutes, sessions: SessionRoutes, commands: CommandRoutes, images: ImageRoutes,
+        events: EventRoutes, handlers: HandlerRoutes
     ) -> [Route] {
         [
             .open("GET", "/healthz", service.health),
@@ -14,6 +15,12 @@ extension Router {
             .ownSession("GET", "/v1/sessions/{id}/selection", sessions.selection),
             .ownSession("POST", "/v1/sessions/{id}/commands", commands.command),
             .ownSession("POST", "/v1/sessions/{id}/keys", commands.key),
+            .ownSession("GET", "/v1/sessions/{id}/events", events.events),
+            .ownSession("POST", "/v1/sessions/{id}/handlers", handlers.register),
+            .ownSession("GET", "/v1/sessions/{id}/handlers", handlers.list),
+            .ownSession("PATCH", "/v1/sessions/{id}/handlers/{handler}", handlers.update),
+            .ownSession("DELETE", "/v1/sessions/{id}/handlers/{handler}", handlers.remove),
+            .ownSession("POST", "/v1/sessions/{id}/calls/{call}", handlers.answer),
             .anySession("GET", "/v1/images", images.list),
             .anySession("GET", "/v1/images/{id}", images.show),
         ]

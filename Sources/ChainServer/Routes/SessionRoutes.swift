@@ -24,17 +24,17 @@ struct SessionRoutes: Sendable {
                 ? "this client holds its maximum of \(limits.maxSessionsPerClient) live sessions; end one first"
                 : "the server holds its maximum of \(limits.maxSessions) sessions")
         }
-        var response = HTTPResponse.json(201, SessionBody(id: created.session.id, session: created.session.model, token: created.token))
+        var response = HTTPResponse.json(201, SessionBody(id: created.session.id, session: created.session.model, version: created.session.model.version, token: created.token))
         response.headers.append(HTTPResponse.Header(name: "Location", value: "/v1/sessions/\(created.session.id)"))
         log.log(.info, "session.created", [(key: "session", value: .string(created.session.id))])
         respond(response)
     }
 
     func show(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
-        let model = try Self.snapshot(of: request.session)
-        let tag = EntityTag.session(model.version)
+        let view = try Self.view(of: request.session)
+        let tag = EntityTag.session(view.version)
         if tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) { return respond(tag.notModified) }
-        var response = HTTPResponse.json(200, SessionBody(id: request.session.id, session: model))
+        var response = HTTPResponse.json(200, SessionBody(id: request.session.id, session: view.model, version: view.version))
         response.headers.append(tag.header)
         respond(response)
     }
@@ -52,10 +52,10 @@ struct SessionRoutes: Sendable {
     /// Rendered once per session and catalog version: a repeat is the cached bytes, and a
     /// client holding them gets 304.
     func menu(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
-        let model = try Self.snapshot(of: request.session)
-        let tag = menus.tag(of: model, explain: request.explain)
+        let view = try Self.view(of: request.session)
+        let tag = menus.tag(of: view, explain: request.explain)
         if tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) { return respond(tag.notModified) }
-        let body = menus.body(of: model, tagged: tag, in: request.session, explain: request.explain)
+        let body = menus.body(of: view, tagged: tag, in: request.session, explain: request.explain)
         var response = HTTPResponse(status: 200, contentType: "application/json; charset=utf-8", body: body)
         response.headers.append(tag.header)
         respond(response)
@@ -76,6 +76,11 @@ struct SessionRoutes: Sendable {
     private static func snapshot(of session: LiveSession) throws(Problem) -> Session {
         guard let model = session.snapshot else { throw SessionRequest.endedProblem }
         return model
+    }
+
+    private static func view(of session: LiveSession) throws(Problem) -> SessionView {
+        guard let view = session.view else { throw SessionRequest.endedProblem }
+        return view
     }
 
     private static func grid(in session: Session, window id: String?) throws(Problem) -> ImageGrid {

@@ -10,6 +10,8 @@ final class LiveSession: Sendable {
     let client: String
     /// Requests on this session run one at a time, in arrival order.
     let queue = SerialJobQueue()
+    /// The session's event streams and the events they may resume from.
+    let events = SessionEvents()
     private let state: Mutex<State>
 
     private struct State {
@@ -17,6 +19,12 @@ final class LiveSession: Sendable {
         var lastUsed: ContinuousClock.Instant
         var ended = false
         var renderedMenu: RenderedMenu?
+        /// Handlers registered by the session's clients. They change outside the session's
+        /// turn (a command may be waiting on one), so they live beside the model, which a
+        /// command replaces whole; `handlerChanges` counts their changes into the version.
+        var handlers: [RemoteHandler] = []
+        var handlerChanges = 0
+        var handlersMade = 0
     }
 
     init(id: String, tokenDigest: [UInt8], client: String = "", now: ContinuousClock.Instant) {
@@ -54,6 +62,52 @@ final class LiveSession: Sendable {
         state.withLock { $0.ended ? nil : $0.model }
     }
 
+    /// The session as a read sees it: the model, its remote handlers (live while a stream
+    /// is open) and the version clients see, or `nil` once the session ended.
+    var view: SessionView? { view(live: events.streamCount > 0) }
+
+    /// The view with liveness given, for callers that hold the events' lock.
+    func view(live: Bool) -> SessionView? {
+        state.withLock { state in
+            state.ended ? nil : SessionView(
+                model: state.model, remote: RemoteHandlers(state.handlers, isLive: live),
+                version: state.model.version + state.handlerChanges)
+        }
+    }
+
+    /// The remote handlers as a command's walk sees them now.
+    var remoteHandlers: RemoteHandlers {
+        let live = events.streamCount > 0
+        return state.withLock { RemoteHandlers($0.handlers, isLive: live) }
+    }
+
+    /// The version clients see for `model` (a command's new model, say) as handlers stand.
+    func version(of model: Session) -> Int {
+        model.version + state.withLock { $0.handlerChanges }
+    }
+
+    /// Changes the remote handlers under the lock: `change` gets them with the model and the
+    /// next free id, returns what it made of them (or throws), and the version moves.
+    func updateHandlers<T>(
+        _ change: (inout RemoteHandlers, _ model: Session, _ nextID: () -> String) throws(Problem) -> T
+    ) throws(Problem) -> T {
+        try state.withLock { (state: inout State) throws(Problem) -> T in
+            guard !state.ended else { throw SessionRequest.endedProblem }
+            var handlers = RemoteHandlers(state.handlers)
+            var made = state.handlersMade
+            let result = try change(&handlers, state.model) {
+                made += 1
+                return "h-\(made)"
+            }
+            if handlers.handlers != state.handlers {
+                state.handlers = handlers.handlers
+                state.handlerChanges += 1
+            }
+            state.handlersMade = made
+            return result
+        }
+    }
+
     /// The menu last rendered, when it is still valid for `tag`.
     func renderedMenu(for tag: EntityTag) -> [UInt8]? {
         state.withLock { state in state.renderedMenu.flatMap { $0.tag == tag ? $0.body : nil } }
@@ -66,7 +120,16 @@ final class LiveSession: Sendable {
     /// The responder tree; read and replaced only from jobs on `queue`.
     var model: Session {
         get { state.withLock { $0.model } }
-        set { state.withLock { $0.model = newValue } }
+        set {
+            state.withLock { state in
+                state.model = newValue
+                // Handlers go with their responders (a closed window's).
+                if state.handlers.contains(where: { !newValue.contains($0.responder) }) {
+                    state.handlers.removeAll { !newValue.contains($0.responder) }
+                    state.handlerChanges += 1
+                }
+            }
+        }
     }
 
     var lastUsed: ContinuousClock.Instant { state.withLock { $0.lastUsed } }

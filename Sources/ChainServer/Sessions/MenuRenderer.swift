@@ -7,20 +7,23 @@ struct MenuRenderer: Sendable {
     let validator: MenuValidator
     let catalog: CatalogMirror
 
-    /// The tag of `model`'s menu as the catalog stands now.
-    func tag(of model: Session, explain: Bool) -> EntityTag {
-        EntityTag.menu(session: model.version, catalog: catalog.version, explain: explain)
+    /// The tag of the session's menu as the catalog stands now.
+    func tag(of view: SessionView, explain: Bool) -> EntityTag {
+        EntityTag.menu(session: view.version, catalog: catalog.version, live: view.remote.isLive, explain: explain)
+    }
+
+    /// The menu validated now, as the entries a body or a `menu` event is made of.
+    func entries(of view: SessionView, explain: Bool = false) -> [ValidatedMenuEntry] {
+        validator.validate(menuBar, in: view.model, catalog: catalog, remote: view.remote, explain: explain)
     }
 
     /// The bytes of the menu `tag` names: those kept on `session` when they are still the
     /// tag's, else validated and encoded now, and kept when no write moved the catalog
     /// meanwhile (so the bytes kept for a tag are always exactly that tag's).
-    func body(of model: Session, tagged tag: EntityTag, in session: LiveSession, explain: Bool) -> [UInt8] {
+    func body(of view: SessionView, tagged tag: EntityTag, in session: LiveSession, explain: Bool) -> [UInt8] {
         if let rendered = session.renderedMenu(for: tag) { return rendered }
-        let body = MenuBody(
-            entries: validator.validate(menuBar, in: model, catalog: catalog, explain: explain), firstResponder: model.firstResponder
-        ).encoded()
-        if !explain, self.tag(of: model, explain: false) == tag { session.keep(RenderedMenu(tag: tag, body: body)) }
+        let body = MenuBody(entries: entries(of: view, explain: explain), firstResponder: view.model.firstResponder).encoded()
+        if !explain, self.tag(of: view, explain: false) == tag { session.keep(RenderedMenu(tag: tag, body: body)) }
         return body
     }
 }

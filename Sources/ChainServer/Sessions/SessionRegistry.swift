@@ -29,10 +29,17 @@ final class SessionRegistry: Sendable {
         var perClient: Bool
     }
 
-    init(idleExpiry: Duration, maxSessions: Int, maxSessionsPerClient: Int = .max) {
+    /// Told when a session ends, with why (`deleted` or `expired`), after it is gone.
+    let onEnd: @Sendable (LiveSession, String) -> Void
+
+    init(
+        idleExpiry: Duration, maxSessions: Int, maxSessionsPerClient: Int = .max,
+        onEnd: @escaping @Sendable (LiveSession, String) -> Void = { _, _ in }
+    ) {
         self.idleExpiry = idleExpiry
         self.maxSessions = maxSessions
         self.maxSessionsPerClient = maxSessionsPerClient
+        self.onEnd = onEnd
     }
 
     /// A new session for `client` (its address) and the only copy of its token.
@@ -63,8 +70,8 @@ final class SessionRegistry: Sendable {
             guard let session = sessions.byDigest[digest], SessionToken.constantTimeEqual(session.tokenDigest, digest) else {
                 return .invalid
             }
-            guard now - session.lastUsed <= idleExpiry else {
-                remove(session, from: &sessions)
+            guard !isExpired(session, now: now) else {
+                remove(session, from: &sessions, reason: "expired")
                 return .invalid
             }
             session.touch(now)
@@ -77,12 +84,23 @@ final class SessionRegistry: Sendable {
         let now = clock.now
         return sessions.withLock { sessions in
             guard let session = sessions.byID[id] else { return false }
-            return now - session.lastUsed <= idleExpiry
+            return !isExpired(session, now: now)
         }
     }
 
+    /// The live session `id` names, if any (no authentication: for the server's own use).
+    func session(id: String) -> LiveSession? {
+        sessions.withLock { $0.byID[id] }
+    }
+
     func end(_ session: LiveSession) {
-        sessions.withLock { remove(session, from: &$0) }
+        sessions.withLock { remove(session, from: &$0, reason: "deleted") }
+    }
+
+    /// Unused for longer than `idleExpiry`, and no event stream open (a stream keeps its
+    /// session alive).
+    private func isExpired(_ session: LiveSession, now: ContinuousClock.Instant) -> Bool {
+        now - session.lastUsed > idleExpiry && session.events.streamCount == 0
     }
 
     var liveCount: Int {
@@ -97,15 +115,16 @@ final class SessionRegistry: Sendable {
     private func sweep(_ sessions: inout Sessions, now: ContinuousClock.Instant, force: Bool = false) {
         if !force, let last = sessions.lastSweep, now - last < .seconds(1) { return }
         sessions.lastSweep = now
-        for session in sessions.byID.values where now - session.lastUsed > idleExpiry {
-            remove(session, from: &sessions)
+        for session in sessions.byID.values where isExpired(session, now: now) {
+            remove(session, from: &sessions, reason: "expired")
         }
     }
 
-    private func remove(_ session: LiveSession, from sessions: inout Sessions) {
+    private func remove(_ session: LiveSession, from sessions: inout Sessions, reason: String) {
         guard sessions.byID.removeValue(forKey: session.id) != nil else { return }
         sessions.byDigest[session.tokenDigest] = nil
         session.markEnded()
+        onEnd(session, reason)
         if let count = sessions.perClient[session.client] {
             sessions.perClient[session.client] = count > 1 ? count - 1 : nil
         }

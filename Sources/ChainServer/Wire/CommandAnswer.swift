@@ -1,18 +1,26 @@
 import ChainModel
 
 /// A performed command's 200 answer: who handled it, its result, the events it made
-/// happen, the session after it, what catchers caught, and the walk when explained.
+/// happen, the session after it, what catchers caught, and the walk when explained. As a
+/// `command` event's data it carries only the session's `version`.
 struct CommandAnswer: WireObject {
     let outcome: CommandOutcome
     let sessionID: String
+    /// The session's version after the command, as clients see it.
+    let version: Int
     let explain: Bool
+    var versionOnly = false
 
     func members(_ member: inout JSONObjectWriter) {
         member("action", outcome.action)
         member("handledBy", outcome.handledBy)
         member("result", JSON.object(outcome.result))
         member("events", outcome.events.map(\.json))
-        member("session", SessionBody(id: sessionID, session: outcome.session))
+        if versionOnly {
+            member("version", version)
+        } else {
+            member("session", SessionBody(id: sessionID, session: outcome.session, version: version))
+        }
         if !outcome.catches.isEmpty { member("caught", outcome.catches.map(CaughtBody.init)) }
         if explain { member("trace", outcome.trace.map(TraceStepBody.init)) }
     }

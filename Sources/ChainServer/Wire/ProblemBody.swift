@@ -6,7 +6,7 @@ struct ProblemBody: WireObject {
 
     func members(_ member: inout JSONObjectWriter) {
         member("type", "/problems/\(problem.kind.rawValue)")
-        member("title", problem.kind.title)
+        member("title", problem.title ?? problem.kind.title)
         member("status", problem.kind.status)
         member("detail", problem.detail)
         member.members(problem.members)

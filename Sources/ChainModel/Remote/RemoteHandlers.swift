@@ -1,0 +1,53 @@
+/// The remote handlers of one session and whether their client is connected, as one walk or
+/// one menu validation sees them. A value: the server keeps the current one beside the
+/// session and hands a copy to each pass.
+public struct RemoteHandlers: Sendable, Equatable {
+    /// In registration order; a walk asks the newest first.
+    public private(set) var handlers: [RemoteHandler]
+    /// A handler performs only while its client can hear the call (an open event stream);
+    /// otherwise it declines and the walk goes on.
+    public var isLive: Bool
+
+    public static let none = RemoteHandlers()
+
+    /// Why a handler whose client is gone declines.
+    public static let notLiveReason = "its client is not connected"
+
+    public init(_ handlers: [RemoteHandler] = [], isLive: Bool = false) {
+        self.handlers = handlers
+        self.isLive = isLive
+    }
+
+    public var isEmpty: Bool { handlers.isEmpty }
+
+    public func handler(_ id: String) -> RemoteHandler? {
+        handlers.first { $0.id == id }
+    }
+
+    /// Every action some handler performs.
+    public var actions: Set<String> { Set(handlers.map(\.action)) }
+
+    public mutating func add(_ handler: RemoteHandler) {
+        handlers.append(handler)
+    }
+
+    /// Replaces the handler with `handler`'s id; `false` when there is none.
+    @discardableResult
+    public mutating func replace(_ handler: RemoteHandler) -> Bool {
+        guard let index = handlers.firstIndex(where: { $0.id == handler.id }) else { return false }
+        handlers[index] = handler
+        return true
+    }
+
+    /// Removes the handler `id` names; `nil` when there is none.
+    @discardableResult
+    public mutating func remove(_ id: String) -> RemoteHandler? {
+        guard let index = handlers.firstIndex(where: { $0.id == id }) else { return nil }
+        return handlers.remove(at: index)
+    }
+
+    /// The handlers for `action` on the responder at `path`, newest first.
+    func handlers(at path: ResponderPath, for action: String) -> [RemoteHandler] {
+        handlers.reversed().filter { $0.action == action && $0.responder == path }
+    }
+}

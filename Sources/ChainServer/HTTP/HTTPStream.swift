@@ -1,0 +1,140 @@
+import CMicroHTTPD
+import Synchronization
+
+/// A response body written over time from any thread: server-sent events. libmicrohttpd pulls
+/// it through a content-reader callback; when nothing is pending the callback suspends the
+/// connection and returns 0 (the pattern `microhttpd.h` prescribes), and the next `send`
+/// resumes it. A parked stream holds no thread and does not time out.
+///
+/// Bytes a client does not read pile up here only to `maxPendingBytes`; past that the stream
+/// is cut, and the client resumes from its last event id.
+final class HTTPStream: Sendable, Equatable {
+    private struct State {
+        var pending: [UInt8] = []
+        var offset = 0
+        var finished = false
+        var failed = false
+        var suspended = false
+        var connection: HTTPConnectionHandle?
+        /// libmicrohttpd is done with the stream: the client left, or it was finished and sent.
+        var closed = false
+        var onClose: [@Sendable () -> Void] = []
+    }
+
+    let maxPendingBytes: Int
+    private let state = Mutex(State())
+
+    init(maxPendingBytes: Int = 1 << 20) {
+        self.maxPendingBytes = maxPendingBytes
+    }
+
+    static func == (lhs: HTTPStream, rhs: HTTPStream) -> Bool { lhs === rhs }
+
+    /// Runs `action` once when libmicrohttpd lets go of the stream; right away when it
+    /// already has. Every action given runs.
+    func onClose(_ action: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state -> Bool in
+            if state.closed { return true }
+            state.onClose.append(action)
+            return false
+        }
+        if now { action() }
+    }
+
+    /// Queues `bytes`; `false` when the stream is over (finished, cut, or its client gone).
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        state.withLock { state in
+            guard !state.finished, !state.closed else { return false }
+            if state.pending.count - state.offset + bytes.count > maxPendingBytes {
+                // The client stopped reading: cut it rather than hold its backlog.
+                state.failed = true
+                state.finished = true
+                state.pending = []
+                state.offset = 0
+                Self.wake(&state)
+                return false
+            }
+            if state.offset == state.pending.count {
+                state.pending.removeAll(keepingCapacity: state.pending.capacity <= 16 << 10)
+                state.offset = 0
+            }
+            state.pending.append(contentsOf: bytes)
+            Self.wake(&state)
+            return true
+        }
+    }
+
+    /// Ends the stream once what is queued has gone out.
+    func finish() {
+        state.withLock { state in
+            guard !state.finished else { return }
+            state.finished = true
+            Self.wake(&state)
+        }
+    }
+
+    var isOpen: Bool { state.withLock { !$0.finished && !$0.closed } }
+
+    /// Resumes a parked connection (under the lock, as `HTTPPendingReply` does, so shutdown
+    /// cannot stop the daemon in the middle of it).
+    private static func wake(_ state: inout State) {
+        guard state.suspended, let connection = state.connection else { return }
+        state.suspended = false
+        MHD_resume_connection(connection.pointer)
+    }
+
+    // MARK: libmicrohttpd's side
+
+    /// The connection serving the stream, set as the response is queued.
+    func attach(to connection: OpaquePointer) {
+        state.withLock { $0.connection = HTTPConnectionHandle(pointer: connection) }
+    }
+
+    /// The content reader: up to `capacity` pending bytes, end of stream, or (nothing
+    /// pending) suspend and 0.
+    func read(into buffer: UnsafeMutableRawPointer, capacity: Int) -> Int {
+        state.withLock { state in
+            if state.failed { return CMHD_CONTENT_END_WITH_ERROR }
+            let available = state.pending.count - state.offset
+            if available > 0 {
+                let count = min(available, capacity)
+                state.pending.withUnsafeBytes { bytes in
+                    buffer.copyMemory(from: bytes.baseAddress! + state.offset, byteCount: count)
+                }
+                state.offset += count
+                return count
+            }
+            if state.finished { return CMHD_CONTENT_END_OF_STREAM }
+            guard let connection = state.connection else { return 0 }
+            state.suspended = true
+            MHD_suspend_connection(connection.pointer)
+            return 0
+        }
+    }
+
+    /// libmicrohttpd destroyed the response: the connection is gone or done.
+    func released() {
+        let actions = state.withLock { state -> [@Sendable () -> Void] in
+            state.closed = true
+            state.finished = true
+            state.connection = nil
+            state.suspended = false
+            state.pending = []
+            defer { state.onClose = [] }
+            return state.onClose
+        }
+        for action in actions { action() }
+    }
+
+    /// The C callbacks, capturing nothing; the stream is retained for the response's life.
+    static let reader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
+        guard let context, let buffer else { return CMHD_CONTENT_END_WITH_ERROR }
+        return Unmanaged<HTTPStream>.fromOpaque(context).takeUnretainedValue().read(into: buffer, capacity: capacity)
+    }
+
+    static let release: MHD_ContentReaderFreeCallback = { context in
+        guard let context else { return }
+        Unmanaged<HTTPStream>.fromOpaque(context).takeRetainedValue().released()
+    }
+}

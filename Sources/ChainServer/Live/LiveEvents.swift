@@ -1,0 +1,261 @@
+import ChainModel
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The event streams of every session, and what feeds them: commands performed, catalog
+/// commits, handler changes, sessions ending. Sessions that ever opened a stream are
+/// "listeners": their events are numbered and kept for resuming even while no stream is
+/// open, and the image index knows what their menus depend on.
+///
+/// Everything that decides what to send runs on one serial queue, in the order it
+/// happened: a command's event, then its commit's `catalog`, then the `menu` differences
+/// it caused. Menus dirtied by a burst of commits are validated once per session.
+final class LiveEvents: Sendable {
+    let menus: MenuRenderer
+    let calls: RemoteCalls
+    let metrics: Metrics
+    private let queue = DispatchQueue(label: "chain.live")
+    private let state = Mutex(State())
+    /// Orders menu validations, so an older one never replaces a newer one.
+    private let stamps = Atomic<UInt64>(0)
+    private let keepAliveInterval: Duration
+
+    private struct State {
+        var listeners: [String: LiveSession] = [:]
+        var index = ImageWatchIndex()
+        var dirty: [String: LiveSession] = [:]
+        var flushScheduled = false
+        var stopped = false
+    }
+
+    init(menus: MenuRenderer, calls: RemoteCalls, metrics: Metrics, keepAlive: Duration = .seconds(15)) {
+        self.menus = menus
+        self.calls = calls
+        self.metrics = metrics
+        keepAliveInterval = keepAlive
+        Self.repeatEvery(keepAlive, self) { $0.keepAlive() }
+        // While a call waits, its session's streams are pinged often: a parked connection
+        // learns that its client left only when it writes.
+        Self.repeatEvery(.milliseconds(200), self) { $0.pingWaiting() }
+    }
+
+    /// Runs `tick` every `interval` until `events` is gone or stopped.
+    private static func repeatEvery(_ interval: Duration, _ events: LiveEvents, _ tick: @escaping @Sendable (LiveEvents) -> Void) {
+        let nanoseconds = Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak events] in
+            guard let events, !events.state.withLock({ $0.stopped }) else { return }
+            tick(events)
+            repeatEvery(interval, events, tick)
+        }
+    }
+
+    // MARK: Streams
+
+    /// `GET …/events`: a new stream on `session`, resumed after `lastEventID` when the
+    /// session still holds what followed it, else starting with `hello`.
+    ///
+    /// At the cap, the session's streams are written to first: a parked stream whose client
+    /// left is only found out by writing to it (twice: the first write meets the reset), and
+    /// a client reconnecting after a dropped network must not be refused for its own ghost.
+    func open(_ session: LiveSession, lastEventID: UInt64?, respond: @escaping Route.Respond, retries: Int = 2) {
+        let stream = HTTPStream()
+        let opening = session.events.open(stream, lastEventID: lastEventID) { self.hello(for: session) }
+        switch opening {
+        case .ended: return respond(SessionRequest.endedProblem.response)
+        case .tooMany where retries > 0:
+            session.events.keepAlive()
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(40)) { [self] in
+                open(session, lastEventID: lastEventID, respond: respond, retries: retries - 1)
+            }
+            return
+        case .tooMany:
+            return respond(Problem(.tooManyStreams, "a session has at most \(SessionEvents.maxStreams) open event streams; close one first").response)
+        case .resumed, .fresh: break
+        }
+        let listening = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
+            state.listeners[session.id] = session
+            return true
+        }
+        if !listening { session.events.end(reason: "shutdown") }
+        stream.onClose { [weak self, weak session] in
+            guard let self, let session else { return }
+            self.closed(stream, of: session)
+        }
+        queue.async { [self] in
+            watch(session)
+            // The handlers just became live (or the replay is older than the menu).
+            markDirty([session])
+        }
+        var response = HTTPResponse(status: 200, contentType: "text/event-stream", stream: stream)
+        response.headers += [
+            HTTPResponse.Header(name: "Cache-Control", value: "no-store"),
+            HTTPResponse.Header(name: "X-Accel-Buffering", value: "no"),
+        ]
+        respond(response)
+    }
+
+    /// The `hello` of a fresh stream, made under the session's events lock with the new
+    /// stream counted (its handlers are live).
+    private func hello(for session: LiveSession) -> SessionEvents.Hello? {
+        let stamp = stamps.add(1, ordering: .relaxed).newValue
+        guard let view = session.view(live: true) else { return nil }
+        let entries = menus.entries(of: view)
+        let tag = menus.tag(of: view, explain: false)
+        let data = HelloBody(
+            session: SessionBody(id: session.id, session: view.model, version: view.version),
+            menu: MenuBody(entries: entries, firstResponder: view.model.firstResponder),
+            catalogVersion: menus.catalog.committedVersion
+        ).encoded()
+        return SessionEvents.Hello(data: data, menu: MenuState(entries), stamp: stamp) { items in
+            MenuDeltaBody(etag: tag.quoted, items: items).encoded()
+        }
+    }
+
+    private func closed(_ stream: HTTPStream, of session: LiveSession) {
+        guard session.events.close(stream) == 0 else { return }
+        // The last stream went: the handlers are no longer live, and a call waiting on
+        // one fails now rather than at its deadline.
+        calls.settleAll(of: session.id, .disconnected)
+        queue.async { [self] in markDirty([session]) }
+    }
+
+    // MARK: What feeds the streams
+
+    /// After a command performed on `session`: its `command` event, then the session's menu.
+    func performed(_ outcome: CommandOutcome, on session: LiveSession, version: Int) {
+        guard isListening(session) else { return }
+        queue.async { [self] in
+            let data = CommandAnswer(outcome: outcome, sessionID: session.id, version: version, explain: false, versionOnly: true).encoded()
+            session.events.publish("command", data)
+            watch(session)
+            markDirty([session])
+        }
+    }
+
+    /// After a commit (on the writer's thread, in commit order): `catalog` to every listener,
+    /// and a menu look at the listeners whose menus depend on the images it wrote.
+    /// The images' values are read from `catalog` now, before the next commit lands.
+    func committed(_ changes: ChangeSet, version: UInt64, in catalog: CatalogMirror) {
+        guard state.withLock({ !$0.listeners.isEmpty }) else { return }
+        let ranges = ImageWatchIndex.ranges(of: changes)
+        let images = catalog.committedImages(in: ranges, limit: Event.listLimit)
+        let count = ranges.reduce(0) { $0 + $1.count }
+        queue.async { [self] in
+            let started = ContinuousClock.now
+            let data = CatalogEventBody(catalogVersion: version, images: images, count: count).encoded()
+            let (listeners, touched) = state.withLock { state in
+                (Array(state.listeners.values), state.index.sessions(touching: ranges))
+            }
+            for session in listeners { session.events.publish("catalog", data) }
+            markDirty(listeners.filter { touched.contains($0.id) })
+            let elapsed = ContinuousClock.now - started
+            metrics.recordFanout(seconds: Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds), sessions: touched.count)
+        }
+    }
+
+    /// A command reached a remote handler: `invoke` goes to the session's streams.
+    func invoke(_ call: RemoteCall, id: String, deadline: Date, on session: LiveSession) {
+        let data = InvokeBody(call: id, remote: call, deadline: Self.timestamp(deadline)).encoded()
+        queue.async { session.events.publish("invoke", data) }
+    }
+
+    /// RFC 3339 in UTC with milliseconds.
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+    }
+
+    /// After a handler was registered, changed or removed.
+    func handlersChanged(on session: LiveSession) {
+        guard isListening(session) else { return }
+        queue.async { [self] in markDirty([session]) }
+    }
+
+    /// The session ended: `ended`, streams closed, calls settled.
+    func ended(_ session: LiveSession, reason: String) {
+        session.events.end(reason: reason)
+        calls.settleAll(of: session.id, .sessionEnded)
+        state.withLock { state in
+            state.listeners[session.id] = nil
+            state.dirty[session.id] = nil
+            state.index.unwatch(session.id)
+        }
+    }
+
+    /// Shutdown: every stream gets `ended` (`shutdown`) and closes; no stream opens after.
+    func shutdown() {
+        let listeners = state.withLock { state in
+            state.stopped = true
+            return Array(state.listeners.values)
+        }
+        for session in listeners { session.events.end(reason: "shutdown") }
+        calls.settleAll(of: nil, .sessionEnded)
+    }
+
+    var listenerCount: Int { state.withLock { $0.listeners.count } }
+
+    /// Waits until everything queued so far has been sent (tests and shutdown).
+    func drain() {
+        queue.sync {}
+        queue.sync {}
+    }
+
+    private func isListening(_ session: LiveSession) -> Bool {
+        state.withLock { $0.listeners[session.id] != nil }
+    }
+
+    // MARK: Menus (on `queue`)
+
+    private func watch(_ session: LiveSession) {
+        guard let model = session.snapshot else { return }
+        let ranges = ImageWatchIndex.ranges(watchedBy: model)
+        state.withLock { state in
+            guard state.listeners[session.id] != nil else { return }
+            state.index.watch(session.id, ranges)
+        }
+    }
+
+    private func markDirty(_ sessions: [LiveSession]) {
+        guard !sessions.isEmpty else { return }
+        let schedule = state.withLock { state -> Bool in
+            for session in sessions where state.listeners[session.id] != nil { state.dirty[session.id] = session }
+            guard !state.flushScheduled, !state.dirty.isEmpty else { return false }
+            state.flushScheduled = true
+            return true
+        }
+        if schedule { queue.async { [self] in flush() } }
+    }
+
+    /// Validates each dirty session's menu once and sends what changed.
+    private func flush() {
+        let dirty = state.withLock { state in
+            state.flushScheduled = false
+            defer { state.dirty = [:] }
+            return Array(state.dirty.values)
+        }
+        for session in dirty {
+            let stamp = stamps.add(1, ordering: .relaxed).newValue
+            guard let view = session.view else { continue }
+            let entries = menus.entries(of: view)
+            let tag = menus.tag(of: view, explain: false)
+            session.events.publishMenu(MenuState(entries), stamp: stamp) { items in
+                MenuDeltaBody(etag: tag.quoted, items: items).encoded()
+            }
+        }
+    }
+
+    // MARK: Timers
+
+    private func keepAlive() {
+        let listeners = state.withLock { Array($0.listeners.values) }
+        for session in listeners { session.events.keepAlive() }
+    }
+
+    private func pingWaiting() {
+        let waiting = calls.waitingSessions()
+        guard !waiting.isEmpty else { return }
+        let sessions = state.withLock { state in waiting.compactMap { state.listeners[$0] } }
+        for session in sessions { session.events.keepAlive() }
+    }
+}

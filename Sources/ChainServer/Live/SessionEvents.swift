@@ -1,0 +1,156 @@
+import Synchronization
+
+/// One session's side of the event stream: its open streams (at most `maxStreams`), the
+/// events it keeps for clients resuming with `Last-Event-ID`, and the menu its streams were
+/// last told of, which the next `menu` event is the difference from.
+///
+/// Everything a stream is sent goes out under this object's lock, so every stream of a
+/// session sees one order: a new stream's `hello` or replay, then whatever follows. An
+/// event's data is shared between the sessions it goes to (a `catalog` event is one buffer
+/// for all); each stream gets its own frame around it.
+final class SessionEvents: Sendable {
+    static let maxStreams = 8
+    /// Events kept for resuming: API.md asks for at least the last 1,000.
+    static let kept = 1000
+
+    struct Event: Sendable {
+        let id: UInt64
+        let name: String
+        let data: [UInt8]
+    }
+
+    /// A fresh stream's first event, made under the lock so nothing slips between it and
+    /// the events that follow.
+    struct Hello {
+        let data: [UInt8]
+        let menu: MenuState
+        /// When the menu was validated, so an older validation never replaces a newer one.
+        let stamp: UInt64
+        /// Encodes a `menu` event of the given items.
+        let delta: ([MenuState.Item]) -> [UInt8]
+    }
+
+    enum Opening: Sendable, Equatable {
+        /// The events after the client's last id were replayed; no `hello`.
+        case resumed
+        /// The stream began with a `hello`.
+        case fresh
+        case tooMany
+        case ended
+    }
+
+    private struct State {
+        var nextID: UInt64 = 1
+        var recent: [Event] = []
+        var streams: [HTTPStream] = []
+        var menu: MenuState?
+        var menuStamp: UInt64 = 0
+        var ended = false
+    }
+
+    private let state = Mutex(State())
+
+    var streamCount: Int { state.withLock { $0.streams.count } }
+
+    /// Adds `stream`. With a `lastEventID` still held, it gets the events after it;
+    /// otherwise (too old, unknown, or none) `hello` makes its first event. `hello` runs
+    /// under the lock and must not touch this object; `nil` means the session is gone.
+    func open(_ stream: HTTPStream, lastEventID: UInt64?, hello: () -> Hello?) -> Opening {
+        state.withLock { state in
+            guard !state.ended else { return .ended }
+            guard state.streams.count < Self.maxStreams else { return .tooMany }
+            let newest = state.nextID - 1
+            if let last = lastEventID, last <= newest, last + 1 >= (state.recent.first?.id ?? state.nextID) {
+                state.streams.append(stream)
+                for event in state.recent where event.id > last { stream.send(Self.frame(event)) }
+                return .resumed
+            }
+            guard let hello = hello() else { return .ended }
+            state.streams.append(stream)
+            stream.send(Self.frame(Event(id: newest, name: "hello", data: hello.data)))
+            Self.takeMenu(hello.menu, stamp: hello.stamp, encode: hello.delta, into: &state)
+            return .fresh
+        }
+    }
+
+    /// Removes a stream whose client left; returns how many remain.
+    @discardableResult
+    func close(_ stream: HTTPStream) -> Int {
+        state.withLock { state in
+            state.streams.removeAll { $0 === stream }
+            return state.streams.count
+        }
+    }
+
+    /// Numbers `data` as the next event, keeps it for resuming and sends it to every stream.
+    func publish(_ name: String, _ data: [UInt8]) {
+        state.withLock { Self.publish(name, data, into: &$0) }
+    }
+
+    /// Makes `menu` the one the streams know, sending a `menu` event of the items that
+    /// changed, unless a newer validation was taken already.
+    func publishMenu(_ menu: MenuState, stamp: UInt64, encode: ([MenuState.Item]) -> [UInt8]) {
+        state.withLock { Self.takeMenu(menu, stamp: stamp, encode: encode, into: &$0) }
+    }
+
+    /// A comment line to every stream: keeps proxies from timing the connection out and
+    /// finds clients that left.
+    func keepAlive() {
+        state.withLock { state in
+            for stream in state.streams { stream.send(Self.keepAliveFrame) }
+        }
+    }
+
+    /// Sends `ended` with `reason` and closes every stream; none opens after.
+    func end(reason: String) {
+        state.withLock { state in
+            guard !state.ended else { return }
+            state.ended = true
+            let frame = Self.frame(Event(id: state.nextID, name: "ended", data: Array("{\"reason\":\"\(reason)\"}".utf8)))
+            for stream in state.streams {
+                stream.send(frame)
+                stream.finish()
+            }
+            state.streams = []
+            state.recent = []
+        }
+    }
+
+    private static func takeMenu(
+        _ menu: MenuState, stamp: UInt64, encode: ([MenuState.Item]) -> [UInt8], into state: inout State
+    ) {
+        guard stamp >= state.menuStamp else { return }
+        let old = state.menu
+        state.menu = menu
+        state.menuStamp = stamp
+        guard old != nil else { return }
+        let changed = menu.changes(since: old)
+        if !changed.isEmpty { publish("menu", encode(changed), into: &state) }
+    }
+
+    private static func publish(_ name: String, _ data: [UInt8], into state: inout State) {
+        guard !state.ended else { return }
+        let event = Event(id: state.nextID, name: name, data: data)
+        state.nextID += 1
+        state.recent.append(event)
+        // Trimmed in steps, so appending stays cheap.
+        if state.recent.count >= kept + kept / 8 { state.recent.removeFirst(state.recent.count - kept) }
+        guard !state.streams.isEmpty else { return }
+        let frame = frame(event)
+        for stream in state.streams { stream.send(frame) }
+    }
+
+    static let keepAliveFrame = Array(": keep-alive\n\n".utf8)
+
+    /// `id: N`, `event: NAME`, one `data:` line (the JSON writer never writes a newline),
+    /// and the blank line that ends an event. A `hello` carries the id of the newest event
+    /// before it, so a client resuming from it misses nothing.
+    static func frame(_ event: Event) -> [UInt8] {
+        var frame: [UInt8] = []
+        frame.reserveCapacity(event.data.count + event.name.utf8.count + 40)
+        frame += "id: \(event.id)\nevent: \(event.name)\ndata: ".utf8
+        frame += event.data
+        frame += "\n\n".utf8
+        return frame
+    }
+}

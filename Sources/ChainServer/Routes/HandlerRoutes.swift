@@ -1,0 +1,89 @@
+import ChainModel
+
+/// Remote handlers: a client registers, revalidates, lists and removes its own handlers,
+/// and answers the calls commands make to them. None of these waits for the session's
+/// turn: a command may hold it while it waits on exactly these requests.
+struct HandlerRoutes: Sendable {
+    /// Handlers one session may have.
+    static let maxHandlers = 64
+
+    let live: LiveEvents
+    let calls: RemoteCalls
+    let catalog: any CatalogReading & Sendable
+    let maxJSONDepth: Int
+
+    func register(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
+        let asked = try RemoteHandlerRequest(body: try request.jsonObject(maxDepth: maxJSONDepth))
+        let handler = try request.session.updateHandlers { (handlers, model, nextID) throws(Problem) -> RemoteHandler in
+            guard model.contains(asked.responder) else {
+                throw Problem(.notFound, "no responder \(asked.responder) in this session", [
+                    (key: "field", value: "responder"), (key: "name", value: .string(asked.responder.string)),
+                ])
+            }
+            guard handlers.handlers.count < Self.maxHandlers else {
+                throw Problem(.tooManyHandlers, "a session has at most \(Self.maxHandlers) remote handlers; delete one first")
+            }
+            let handler = RemoteHandler(
+                id: nextID(), responder: asked.responder, action: asked.action, validation: asked.validation, undoName: asked.undoName)
+            handlers.add(handler)
+            return handler
+        }
+        live.handlersChanged(on: request.session)
+        var response = HTTPResponse.json(201, RemoteHandlerBody(handler: handler, live: request.session.events.streamCount > 0))
+        response.headers.append(HTTPResponse.Header(name: "Location", value: "/v1/sessions/\(request.session.id)/handlers/\(handler.id)"))
+        respond(response)
+    }
+
+    func list(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
+        guard let view = request.session.view else { throw SessionRequest.endedProblem }
+        respond(.json(200, RemoteHandlerListBody(handlers: view.remote)))
+    }
+
+    /// `PATCH …/handlers/{handler}` `{"validation"}`: the client's answer to "validate this"
+    /// now; menus that change get a `menu` event.
+    func update(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
+        let body = try request.jsonObject(maxDepth: maxJSONDepth)
+        if let stray = (body.objectMembers ?? []).first(where: { $0.key != "validation" }) {
+            throw Problem.invalid(String(stray.key.prefix(40)), "unexpected member \"\(stray.key.prefix(40))\"; a handler update has validation")
+        }
+        guard let json = body["validation"] else { throw Problem.invalid("validation", "validation is missing") }
+        let validation = try RemoteValidationRequest(json, field: "validation").validation
+        let id = request.route.parameters["handler"] ?? ""
+        let handler = try request.session.updateHandlers { (handlers, _, _) throws(Problem) -> RemoteHandler in
+            guard var handler = handlers.handler(id) else { throw Self.unknownHandler(id) }
+            handler.validation = validation
+            handlers.replace(handler)
+            return handler
+        }
+        live.handlersChanged(on: request.session)
+        respond(.json(200, RemoteHandlerBody(handler: handler, live: request.session.events.streamCount > 0)))
+    }
+
+    func remove(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
+        let id = request.route.parameters["handler"] ?? ""
+        try request.session.updateHandlers { (handlers, _, _) throws(Problem) in
+            guard handlers.remove(id) != nil else { throw Self.unknownHandler(id) }
+        }
+        live.handlersChanged(on: request.session)
+        respond(HTTPResponse(status: 204))
+    }
+
+    /// `POST …/calls/{call}`: settles a waiting call. A malformed answer is refused and the
+    /// call stays open until its deadline; an unknown, settled or foreign call is 404.
+    func answer(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
+        let id = request.route.parameters["call"] ?? ""
+        let session = request.session.id
+        guard calls.isWaiting(id, session: session) else { throw Self.unknownCall(id) }
+        let answer = try CallAnswerRequest(body: try request.jsonObject(maxDepth: maxJSONDepth), catalog: catalog).answer
+        guard calls.answer(id, session: session, answer) else { throw Self.unknownCall(id) }
+        respond(HTTPResponse(status: 204))
+    }
+
+    private static func unknownHandler(_ id: String) -> Problem {
+        Problem(.notFound, "no handler \"\(id.prefix(80))\" in this session", [(key: "name", value: .string(String(id.prefix(80))))])
+    }
+
+    private static func unknownCall(_ id: String) -> Problem {
+        Problem(.notFound, "no call \"\(id.prefix(80))\" waits for an answer in this session", [(key: "name", value: .string(String(id.prefix(80))))])
+    }
+}

@@ -1,0 +1,13 @@
+/// One item of a `menu` event: what a client draws of it.
+struct MenuItemStateBody: WireObject {
+    let item: MenuState.Item
+
+    func members(_ member: inout JSONObjectWriter) {
+        member("id", item.id)
+        member("enabled", item.isEnabled)
+        member("state", item.state.rawValue)
+        member("title", item.title)
+        member("hidden", item.isHidden)
+        member("target", item.target)
+    }
+}
