@@ -51,7 +51,7 @@ final class ChainServerApp: Sendable {
                 limits: .init(
                     maxSessions: configuration.maxSessions, maxSessionsPerClient: configuration.maxSessionsPerClient,
                     maxPageSize: configuration.maxPageSize),
-                log: log),
+                calls: calls, log: log),
             commands: CommandRoutes(runner: runner, menuBar: menuBar, maxJSONDepth: configuration.maxJSONDepth, log: log),
             images: ImageRoutes(
                 storage: storage, maxPageSize: configuration.maxPageSize,

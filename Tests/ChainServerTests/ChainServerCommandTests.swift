@@ -102,6 +102,33 @@ struct ChainServerCommandTests {
         }
     }
 
+    @Test func sigtermWithEventStreamsOpenEndsThemAndExitsPromptly() async throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let (process, output, _) = try launch(["--port", "0", "--data-dir", data.path, "--config", Self.configDirectory],
+                                              environment: ["CHAIN_LOG_LEVEL": "error"])
+        let match = try #require(firstLine(of: output).wholeMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/))
+        let port = try #require(UInt16(match.output.1))
+        let (_, session) = try await send("POST", "http://127.0.0.1:\(port)/v1/sessions")
+        let remote = RemoteSession(
+            id: try #require(session["id"] as? String), token: try #require(session["token"] as? String),
+            client: LiveClient(baseURL: "http://127.0.0.1:\(port)", port: port))
+        let streams = try (0..<4).map { _ in try EventStreamClient(port: port, session: remote) }
+        for stream in streams {
+            #expect(stream.status == 200)
+            _ = try await stream.event("hello")
+        }
+
+        let started = ContinuousClock.now
+        process.terminate()  // SIGTERM
+        try await offCooperativePool { process.waitUntilExit() }
+        #expect(ContinuousClock.now - started < .seconds(3), "the 10 s grace is not spent waiting on streams")
+        #expect(process.terminationStatus == 0)
+        for stream in streams {
+            #expect(try await stream.event("ended")["reason"] == "shutdown")
+        }
+    }
+
     @Test func aBadConfigurationStopsStartupNamingFileKeyAndProblem() throws {
         let config = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: config) }

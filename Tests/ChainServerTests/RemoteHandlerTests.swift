@@ -147,6 +147,21 @@ struct RemoteHandlerTests {
         }
     }
 
+    @Test func deletingTheSessionSettlesAWaitingCallAtOnce() async throws {
+        try await LiveServer.withSession { server, session in
+            _ = try await Self.register(session, "autoRate")
+            let stream = try EventStreamClient.open(server, session)
+            _ = try await stream.event("hello")
+            let started = ContinuousClock.now
+            let command = Self.send(session, "autoRate")
+            _ = try await stream.event("invoke")
+            #expect(try await server.client.send("DELETE", session.path, token: session.token).status == 204)
+            expectProblem(try await command.value, 401, "unauthorized")
+            #expect(ContinuousClock.now - started < .seconds(5), "well before the 10 s deadline")
+            #expect(try await stream.event("ended")["reason"] == "deleted")
+        }
+    }
+
     @Test func aLiveHandlerOverridesABuiltInAndOneNotLiveDeclinesToIt() async throws {
         try await LiveServer.withSession { server, session in
             try await session.perform("select", ["images": ["img-11"]])

@@ -55,10 +55,6 @@ final class HTTPStream: Sendable, Equatable {
                 Self.wake(&state)
                 return false
             }
-            if state.offset == state.pending.count {
-                state.pending.removeAll(keepingCapacity: state.pending.capacity <= 16 << 10)
-                state.offset = 0
-            }
             state.pending.append(contentsOf: bytes)
             Self.wake(&state)
             return true
@@ -103,6 +99,11 @@ final class HTTPStream: Sendable, Equatable {
                     buffer.copyMemory(from: bytes.baseAddress! + state.offset, byteCount: count)
                 }
                 state.offset += count
+                // An idle stream holds no buffer: most sit parked between small events.
+                if state.offset == state.pending.count {
+                    state.pending = []
+                    state.offset = 0
+                }
                 return count
             }
             if state.finished { return CMHD_CONTENT_END_OF_STREAM }

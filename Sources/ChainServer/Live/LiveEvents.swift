@@ -150,8 +150,7 @@ final class LiveEvents: Sendable {
             }
             for session in listeners { session.events.publish("catalog", data) }
             markDirty(listeners.filter { touched.contains($0.id) })
-            let elapsed = ContinuousClock.now - started
-            metrics.recordFanout(seconds: Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds), sessions: touched.count)
+            metrics.recordFanout(seconds: Self.seconds(since: started), sessions: touched.count)
         }
     }
 
@@ -229,6 +228,7 @@ final class LiveEvents: Sendable {
 
     /// Validates each dirty session's menu once and sends what changed.
     private func flush() {
+        let started = ContinuousClock.now
         let dirty = state.withLock { state in
             state.flushScheduled = false
             defer { state.dirty = [:] }
@@ -243,6 +243,12 @@ final class LiveEvents: Sendable {
                 MenuDeltaBody(etag: tag.quoted, items: items).encoded()
             }
         }
+        metrics.recordMenuFlush(seconds: Self.seconds(since: started), sessions: dirty.count)
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     // MARK: Timers

@@ -30,6 +30,8 @@ final class Metrics: Sendable {
         var commitBatches = Histogram(bounds: Metrics.batchBuckets)
         var fanout = Histogram(bounds: Metrics.fanoutBuckets)
         var fanoutSessions = 0
+        var menuFlush = Histogram(bounds: Metrics.fanoutBuckets)
+        var menusValidated = 0
     }
 
     static let fanoutBuckets: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05]
@@ -61,6 +63,14 @@ final class Metrics: Sendable {
         state.withLock { state in
             state.fanout.observe(seconds, bounds: Self.fanoutBuckets)
             state.fanoutSessions += sessions
+        }
+    }
+
+    /// One pass validating the menus commits, commands and handler changes dirtied.
+    func recordMenuFlush(seconds: Double, sessions: Int) {
+        state.withLock { state in
+            state.menuFlush.observe(seconds, bounds: Self.fanoutBuckets)
+            state.menusValidated += sessions
         }
     }
 
@@ -96,7 +106,12 @@ final class Metrics: Sendable {
                   "# TYPE chain_live_fanout_seconds histogram"]
         lines += render(state.fanout, name: "chain_live_fanout_seconds", labels: nil, bounds: Self.fanoutBuckets)
         lines += ["# HELP chain_live_fanout_sessions_total Sessions whose menus commits touched (looked at again).",
-                  "# TYPE chain_live_fanout_sessions_total counter", "chain_live_fanout_sessions_total \(state.fanoutSessions)"]
+                  "# TYPE chain_live_fanout_sessions_total counter", "chain_live_fanout_sessions_total \(state.fanoutSessions)",
+                  "# HELP chain_live_menu_flush_seconds Time one pass validating dirtied menus and sending their differences took.",
+                  "# TYPE chain_live_menu_flush_seconds histogram"]
+        lines += render(state.menuFlush, name: "chain_live_menu_flush_seconds", labels: nil, bounds: Self.fanoutBuckets)
+        lines += ["# HELP chain_live_menus_validated_total Menus validated for menu events.",
+                  "# TYPE chain_live_menus_validated_total counter", "chain_live_menus_validated_total \(state.menusValidated)"]
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -7,6 +7,9 @@ struct SessionRoutes: Sendable {
     let registry: SessionRegistry
     let menus: MenuRenderer
     let limits: Limits
+    /// Calls a command of the session may be waiting on; ending the session settles them
+    /// first, so the end does not queue behind a command waiting for its client.
+    let calls: RemoteCalls
     let log: Logger
 
     struct Limits: Sendable {
@@ -41,6 +44,7 @@ struct SessionRoutes: Sendable {
 
     func end(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
         let (session, registry, log) = (request.session, registry, log)
+        calls.settleAll(of: session.id, .sessionEnded)
         session.submit(ended: SessionRequest.ended(respond)) { finish in
             registry.end(session)
             log.log(.info, "session.ended", [(key: "session", value: .string(session.id))])
