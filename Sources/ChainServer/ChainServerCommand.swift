@@ -39,9 +39,6 @@ struct ChainServerCommand {
             log.log(.error, "server.failed", [(key: "error", value: .string("\(error)"))])
             fail("\(error)", code: 1)
         }
-        // The one line on stdout, written whole and at once so a supervisor can wait for it.
-        FileHandle.standardOutput.write(Data("listening on \(app.url)\n".utf8))
-
         let stop = DispatchSemaphore(value: 0)
         let sources = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
@@ -50,6 +47,9 @@ struct ChainServerCommand {
             source.resume()
             return source
         }
+        // The one line on stdout, written whole and at once so a supervisor can wait for it;
+        // after the signal handlers, so a SIGTERM sent on seeing it always stops cleanly.
+        FileHandle.standardOutput.write(Data("listening on \(app.url)\n".utf8))
         stop.wait()
         app.stop(grace: .seconds(configuration.shutdownGraceSeconds))
         sources.forEach { $0.cancel() }
