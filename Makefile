@@ -5,7 +5,7 @@ SWIFT ?= swift
 PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config curl
 DATA_DIR ?= ./data
 
-.PHONY: deps build run test bench bench-large bench-http clean
+.PHONY: deps build run test bench bench-large bench-http bench-live clean
 
 deps:
 	@missing=""; \
@@ -40,6 +40,10 @@ bench-large: build
 bench-http: build
 	@$(MAKE) --no-print-directory deps PACKAGES="nginx wrk"
 	scripts/bench-http --binary .build/release/chain-server
+
+# 1,000 streaming sessions: menu fan-out latency and CPU; remote-handler round trip; RSS per stream.
+bench-live: build
+	scripts/bench-live --binary .build/release/chain-server
 
 clean:
 	rm -rf .build

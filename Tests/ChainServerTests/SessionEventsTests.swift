@@ -17,13 +17,30 @@ struct SessionEventsTests {
 
     @Test func anIDOlderThanTheKeptEventsStartsAfresh() {
         let events = SessionEvents()
+        events.publish("command", [])
+        let first = events.keptIDs[0]
         for index in 0..<(SessionEvents.kept + 200) { events.publish("command", Array("\(index)".utf8)) }
+        let kept = events.keptIDs
+        #expect(kept.count >= SessionEvents.kept)
+        #expect(kept == kept.sorted())
         var helloMade = false
-        #expect(events.open(HTTPStream(), lastEventID: 1) { helloMade = true; return Self.hello() } == .fresh)
+        #expect(events.open(HTTPStream(), lastEventID: first) { helloMade = true; return Self.hello() } == .fresh)
         #expect(helloMade)
-        // The newest kept thousand still resume.
-        let newest = UInt64(SessionEvents.kept + 200)
-        #expect(events.open(HTTPStream(), lastEventID: newest - UInt64(SessionEvents.kept) + 1) { nil } == .resumed)
+        // An id just before the oldest kept one still resumes: nothing after it is missing.
+        #expect(events.open(HTTPStream(), lastEventID: kept[0] - 1) { nil } == .resumed)
+    }
+
+    @Test func anEventSharedByManySessionsKeepsEachSessionsIDsAscending() {
+        let one = SessionEvents()
+        let two = SessionEvents()
+        let shared = SessionEvents.Shared(name: "catalog", data: [])
+        two.publish("command", [])  // numbered after the shared event
+        one.publish(shared)
+        two.publish(shared)
+        #expect(one.keptIDs == [shared.event.id])
+        #expect(two.keptIDs.count == 2)
+        #expect(two.keptIDs == two.keptIDs.sorted())
+        #expect(two.keptIDs[1] > shared.event.id, "numbered again for the session that had moved past it")
     }
 
     @Test func anIDFromTheFutureStartsAfresh() {

@@ -5,13 +5,31 @@ import Synchronization
 /// last told of, which the next `menu` event is the difference from.
 ///
 /// Everything a stream is sent goes out under this object's lock, so every stream of a
-/// session sees one order: a new stream's `hello` or replay, then whatever follows. An
-/// event's data is shared between the sessions it goes to (a `catalog` event is one buffer
-/// for all); each stream gets its own frame around it.
+/// session sees one order: a new stream's `hello` or replay, then whatever follows.
+///
+/// Event ids come from one process-wide sequence, so they ascend within each session (with
+/// gaps) and an event sent to many sessions (`catalog`) is one id, one encoded frame, shared
+/// by all of them.
 final class SessionEvents: Sendable {
     static let maxStreams = 8
     /// Events kept for resuming: API.md asks for at least the last 1,000.
     static let kept = 1000
+    /// The last event id handed out, in any session.
+    private static let ids = Atomic<UInt64>(0)
+
+    /// A new id, greater than every id handed out before.
+    static func nextID() -> UInt64 { ids.add(1, ordering: .relaxed).newValue }
+
+    /// An event already numbered and framed, to go to many sessions.
+    struct Shared: Sendable {
+        let event: Event
+        let frame: [UInt8]
+
+        init(name: String, data: [UInt8]) {
+            event = Event(id: SessionEvents.nextID(), name: name, data: data)
+            frame = SessionEvents.frame(event)
+        }
+    }
 
     struct Event: Sendable {
         let id: UInt64
@@ -40,7 +58,10 @@ final class SessionEvents: Sendable {
     }
 
     private struct State {
-        var nextID: UInt64 = 1
+        /// The id of this session's newest event (0 before the first).
+        var lastID: UInt64 = 0
+        /// The newest id trimmed from `recent`: a client that saw it misses nothing kept.
+        var trimmedThrough: UInt64 = 0
         var recent: [Event] = []
         var streams: [HTTPStream] = []
         var menu: MenuState?
@@ -52,6 +73,9 @@ final class SessionEvents: Sendable {
 
     var streamCount: Int { state.withLock { $0.streams.count } }
 
+    /// The ids of the events kept for resuming, oldest first.
+    var keptIDs: [UInt64] { state.withLock { $0.recent.map(\.id) } }
+
     /// Adds `stream`. With a `lastEventID` still held, it gets the events after it;
     /// otherwise (too old, unknown, or none) `hello` makes its first event. `hello` runs
     /// under the lock and must not touch this object; `nil` means the session is gone.
@@ -59,8 +83,8 @@ final class SessionEvents: Sendable {
         state.withLock { state in
             guard !state.ended else { return .ended }
             guard state.streams.count < Self.maxStreams else { return .tooMany }
-            let newest = state.nextID - 1
-            if let last = lastEventID, last <= newest, last + 1 >= (state.recent.first?.id ?? state.nextID) {
+            let newest = state.lastID
+            if let last = lastEventID, last <= newest, last >= state.trimmedThrough {
                 state.streams.append(stream)
                 for event in state.recent where event.id > last { stream.send(Self.frame(event)) }
                 return .resumed
@@ -87,6 +111,20 @@ final class SessionEvents: Sendable {
         state.withLock { Self.publish(name, data, into: &$0) }
     }
 
+    /// Keeps and sends an event numbered and framed once for many sessions. Should this
+    /// session already hold a newer id (an event of its own numbered meanwhile), the event
+    /// is numbered again for it, so its ids still ascend.
+    func publish(_ shared: Shared) {
+        state.withLock { state in
+            guard !state.ended else { return }
+            guard shared.event.id > state.lastID else {
+                return Self.publish(shared.event.name, shared.event.data, into: &state)
+            }
+            Self.keep(shared.event, into: &state)
+            for stream in state.streams { stream.send(shared.frame) }
+        }
+    }
+
     /// Makes `menu` the one the streams know, sending a `menu` event of the items that
     /// changed, unless a newer validation was taken already.
     func publishMenu(_ menu: MenuState, stamp: UInt64, encode: ([MenuState.Item]) -> [UInt8]) {
@@ -106,7 +144,7 @@ final class SessionEvents: Sendable {
         state.withLock { state in
             guard !state.ended else { return }
             state.ended = true
-            let frame = Self.frame(Event(id: state.nextID, name: "ended", data: Array("{\"reason\":\"\(reason)\"}".utf8)))
+            let frame = Self.frame(Event(id: Self.nextID(), name: "ended", data: Array("{\"reason\":\"\(reason)\"}".utf8)))
             for stream in state.streams {
                 stream.send(frame)
                 stream.finish()
@@ -130,14 +168,22 @@ final class SessionEvents: Sendable {
 
     private static func publish(_ name: String, _ data: [UInt8], into state: inout State) {
         guard !state.ended else { return }
-        let event = Event(id: state.nextID, name: name, data: data)
-        state.nextID += 1
-        state.recent.append(event)
-        // Trimmed in steps, so appending stays cheap.
-        if state.recent.count >= kept + kept / 8 { state.recent.removeFirst(state.recent.count - kept) }
+        let event = Event(id: nextID(), name: name, data: data)
+        keep(event, into: &state)
         guard !state.streams.isEmpty else { return }
         let frame = frame(event)
         for stream in state.streams { stream.send(frame) }
+    }
+
+    private static func keep(_ event: Event, into state: inout State) {
+        state.lastID = event.id
+        state.recent.append(event)
+        // Trimmed in steps, so appending stays cheap.
+        if state.recent.count >= kept + kept / 8 {
+            let trimmed = state.recent.count - kept
+            state.trimmedThrough = state.recent[trimmed - 1].id
+            state.recent.removeFirst(trimmed)
+        }
     }
 
     static let keepAliveFrame = Array(": keep-alive\n\n".utf8)

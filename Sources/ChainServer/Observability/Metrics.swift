@@ -31,6 +31,8 @@ final class Metrics: Sendable {
         var fanout = Histogram(bounds: Metrics.fanoutBuckets)
         var fanoutSessions = 0
         var menuFlush = Histogram(bounds: Metrics.fanoutBuckets)
+        var broadcast = Histogram(bounds: Metrics.fanoutBuckets)
+        var broadcastListeners = 0
         var menusValidated = 0
     }
 
@@ -63,6 +65,14 @@ final class Metrics: Sendable {
         state.withLock { state in
             state.fanout.observe(seconds, bounds: Self.fanoutBuckets)
             state.fanoutSessions += sessions
+        }
+    }
+
+    /// One commit's `catalog` event sent to every listening session.
+    func recordBroadcast(seconds: Double, listeners: Int) {
+        state.withLock { state in
+            state.broadcast.observe(seconds, bounds: Self.fanoutBuckets)
+            state.broadcastListeners += listeners
         }
     }
 
@@ -102,12 +112,17 @@ final class Metrics: Sendable {
                   "# HELP chain_catalog_commit_batches Command batches sharing one commit (group commit).",
                   "# TYPE chain_catalog_commit_batches histogram"]
         lines += render(state.commitBatches, name: "chain_catalog_commit_batches", labels: nil, bounds: Self.batchBuckets)
-        lines += ["# HELP chain_live_fanout_seconds Time one commit's catalog event and menu look-up took on the events queue.",
+        lines += ["# HELP chain_live_broadcast_seconds CPU time sending one commit's catalog event to every listening session.",
+                  "# TYPE chain_live_broadcast_seconds histogram"]
+        lines += render(state.broadcast, name: "chain_live_broadcast_seconds", labels: nil, bounds: Self.fanoutBuckets)
+        lines += ["# HELP chain_live_broadcast_listeners_total Sessions catalog events were sent to.",
+                  "# TYPE chain_live_broadcast_listeners_total counter", "chain_live_broadcast_listeners_total \(state.broadcastListeners)"]
+        lines += ["# HELP chain_live_fanout_seconds CPU time finding the sessions whose menus one commit may have changed.",
                   "# TYPE chain_live_fanout_seconds histogram"]
         lines += render(state.fanout, name: "chain_live_fanout_seconds", labels: nil, bounds: Self.fanoutBuckets)
         lines += ["# HELP chain_live_fanout_sessions_total Sessions whose menus commits touched (looked at again).",
                   "# TYPE chain_live_fanout_sessions_total counter", "chain_live_fanout_sessions_total \(state.fanoutSessions)",
-                  "# HELP chain_live_menu_flush_seconds Time one pass validating dirtied menus and sending their differences took.",
+                  "# HELP chain_live_menu_flush_seconds CPU time one pass validating dirtied menus and sending their differences took.",
                   "# TYPE chain_live_menu_flush_seconds histogram"]
         lines += render(state.menuFlush, name: "chain_live_menu_flush_seconds", labels: nil, bounds: Self.fanoutBuckets)
         lines += ["# HELP chain_live_menus_validated_total Menus validated for menu events.",
