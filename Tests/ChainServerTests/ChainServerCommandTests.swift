@@ -42,6 +42,20 @@ struct ChainServerCommandTests {
         return (process, output, errors)
     }
 
+    /// Waits for `process` to exit; kills it and answers `false` when it has not within `limit`.
+    static func waitForExit(_ process: Process, within limit: Duration) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while process.isRunning {
+            if ContinuousClock.now >= deadline {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return false
+            }
+            usleep(10_000)
+        }
+        return true
+    }
+
     /// Reads stdout until the first full line (or the process ends).
     func firstLine(of pipe: Pipe) -> String {
         var bytes: [UInt8] = []
@@ -121,7 +135,8 @@ struct ChainServerCommandTests {
 
         let started = ContinuousClock.now
         process.terminate()  // SIGTERM
-        try await offCooperativePool { process.waitUntilExit() }
+        let exited = try await offCooperativePool { Self.waitForExit(process, within: .seconds(20)) }
+        try #require(exited, "chain-server still running 20 s after SIGTERM")
         #expect(ContinuousClock.now - started < .seconds(3), "the 10 s grace is not spent waiting on streams")
         #expect(process.terminationStatus == 0)
         for stream in streams {

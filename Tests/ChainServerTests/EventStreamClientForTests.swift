@@ -55,9 +55,12 @@ final class EventStreamClient: @unchecked Sendable {
         return client
     }
 
-    /// The next event; throws when the stream ends or nothing arrives within the timeout.
+    /// The next event; throws when the stream ends, when nothing arrives within the socket's
+    /// timeout, or when only comments arrive for ten seconds (keep-alives never end a wait).
     func next() throws -> StreamEvent {
+        let deadline = ContinuousClock.now + .seconds(10)
         while true {
+            guard ContinuousClock.now < deadline else { throw RawHTTPError.timedOut }
             if let event = try parseOne() { return event }
             guard !ended, let chunk = try connection.readChunk() else {
                 ended = true
@@ -69,7 +72,9 @@ final class EventStreamClient: @unchecked Sendable {
 
     /// The next event called `name`, skipping others (and collecting them in `skipped`).
     func next(_ name: String, skipped: inout [StreamEvent]) throws -> StreamEvent {
+        let deadline = ContinuousClock.now + .seconds(10)
         while true {
+            guard ContinuousClock.now < deadline else { throw RawHTTPError.timedOut }
             let event = try next()
             if event.name == name { return event }
             skipped.append(event)

@@ -125,7 +125,7 @@ struct RemoteHandlerTests {
             let call = try #require(try await stream.event("invoke")["call"]?.stringValue)
             let answered = try await command.value
             expectProblem(answered, 504, "handler-timeout")
-            #expect(ContinuousClock.now - started < .seconds(3))
+            #expect(ContinuousClock.now - started < .seconds(8), "the configured 1 s deadline, not the default 10 s")
             #expect(try await Self.answer(session, call, ["result": [:]]).status == 404)
             // The session's turn is free again.
             try await session.perform("selectAll")

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Dispatch
 import Synchronization
 
 /// A response body written over time from any thread: server-sent events. libmicrohttpd pulls
@@ -114,7 +115,8 @@ final class HTTPStream: Sendable, Equatable {
         }
     }
 
-    /// libmicrohttpd destroyed the response: the connection is gone or done.
+    /// libmicrohttpd destroyed the response: the connection is gone or done. The close
+    /// actions run soon after, on another thread.
     func released() {
         let actions = state.withLock { state -> [@Sendable () -> Void] in
             state.closed = true
@@ -125,7 +127,10 @@ final class HTTPStream: Sendable, Equatable {
             defer { state.onClose = [] }
             return state.onClose
         }
-        for action in actions { action() }
+        // Not on libmicrohttpd's call: the actions take locks of their own (a session's
+        // events), which a thread sending on a stream holds while it resumes a connection.
+        guard !actions.isEmpty else { return }
+        DispatchQueue.global().async { for action in actions { action() } }
     }
 
     /// The C callbacks, capturing nothing; the stream is retained for the response's life.

@@ -12,8 +12,9 @@ import Synchronization
 /// open, and the image index knows what their menus depend on.
 ///
 /// Everything that decides what to send runs on one serial queue, in the order it
-/// happened: a command's event, then its commit's `catalog`, then the `menu` differences
-/// it caused. Menus dirtied by a burst of commits are validated once per session.
+/// happened: a command's event, then the `menu` differences its commit caused (first, as
+/// they are what a client redraws), then the commit's `catalog` to every listener. Menus
+/// dirtied by a burst of commits are validated once per session.
 final class LiveEvents: Sendable {
     let menus: MenuRenderer
     let calls: RemoteCalls
@@ -146,18 +147,22 @@ final class LiveEvents: Sendable {
         let images = catalog.committedImages(in: ranges, limit: Event.listLimit)
         let count = ranges.reduce(0) { $0 + $1.count }
         queue.async { [self] in
-            var started = Self.threadCPUTime()
+            let started = Self.threadCPUTime()
             let touched = state.withLock { state in
                 state.index.sessions(touching: ranges).compactMap { state.listeners[$0] }
             }
             markDirty(touched)
             metrics.recordFanout(seconds: Self.seconds(since: started), sessions: touched.count)
-            started = Self.threadCPUTime()
-            let event = SessionEvents.Shared(
-                name: "catalog", data: CatalogEventBody(catalogVersion: version, images: images, count: count).encoded())
-            let listeners = state.withLock { Array($0.listeners.values) }
-            for session in listeners { session.events.publish(event) }
-            metrics.recordBroadcast(seconds: Self.seconds(since: started), listeners: listeners.count)
+            // Behind the menu pass markDirty queued: the sessions watching these images hear
+            // of their menus first, then every listener of the commit.
+            queue.async { [self] in
+                let started = Self.threadCPUTime()
+                let event = SessionEvents.Shared(
+                    name: "catalog", data: CatalogEventBody(catalogVersion: version, images: images, count: count).encoded())
+                let listeners = state.withLock { Array($0.listeners.values) }
+                for session in listeners { session.events.publish(event) }
+                metrics.recordBroadcast(seconds: Self.seconds(since: started), listeners: listeners.count)
+            }
         }
     }
 
