@@ -3,211 +3,309 @@
 
 It adds an `autoRate` action to a session's image grid, as a view registers an action
 handler in its UI toolkit: no server code, no configuration beyond the menu item
-(`config/menus.json` declares `autoRate` under `remoteActions`, bound to Image ▸ Auto Rate).
+(`config/menus.json` lists `autoRate` under `remoteActions`, bound to Image ▸ Auto Rate).
 
     python3 examples/autorate.py --url http://127.0.0.1:8080            # a new session
     python3 examples/autorate.py --url ... --session ID --token TOKEN    # attach to yours
+    python3 examples/autorate.py ... --once                              # stop after one call
 
 What it does, and what the server does in turn:
-  1. opens the session's event stream (`GET …/events`): while one is open, its handlers are
-     live; the first event, `hello`, carries the session and its menu;
-  2. registers `autoRate` on `main/grid` (`POST …/handlers`), with the undo name
-     "Auto Rate";
-  3. keeps the handler's validation current (`PATCH …/handlers/{id}`): enabled only while
-     the grid has a selection, titled "Auto Rate N Images"; the server folds it into every
-     menu validation and sends `menu` events when it changes;
+  1. opens the session's event stream (`GET …/events`) in a thread: while a stream is open
+     the session's remote handlers are live; the first event, `hello`, carries the session;
+  2. registers `autoRate` on `main/grid` (`POST …/handlers`, undo name "Auto Rate"), or
+     reuses the one an earlier run registered on this session;
+  3. keeps the handler's validation current (`PATCH …/handlers/{id}`, only when it changes):
+     enabled while the grid has a selection, titled "Auto Rate N Images"; the server folds
+     it into every menu validation and sends `menu` events to the session's clients;
   4. answers each `invoke` (a command that reached the handler) with changes
-     (`POST …/calls/{call}`): a rating per selected image, which the server writes through
+     (`POST …/calls/{call}`): a rating per selected image, written by the server through
      the same durable, undoable path as a built-in `setRating` ("Undo Auto Rate").
 
-It reconnects with `Last-Event-ID` when the stream drops, and stops on Ctrl-C or `ended`.
+It reconnects with `Last-Event-ID` when the stream drops or the server shuts down (sessions
+outlive a restart), and stops on Ctrl-C or when the session ends (deleted or expired).
+On exit the handler stays registered; it declines (the walk goes on up the chain) until a
+stream is open again.
 """
 import argparse
 import http.client
 import json
+import queue
 import sys
 import threading
 import time
 import urllib.parse
+import zlib
+
+ACTION, RESPONDER, GRID_WINDOW = "autoRate", "main/grid", "main"
 
 
-class Server:
-    """Small JSON-over-HTTP helper bound to one session's token."""
+def log(message):
+    print(time.strftime("%H:%M:%S"), message, flush=True)
+
+
+class Api:
+    """JSON requests on one kept-alive connection, with the session's bearer token."""
 
     def __init__(self, url, token=None):
-        parsed = urllib.parse.urlsplit(url)
-        self.host, self.port = parsed.hostname, parsed.port or 80
+        parts = urllib.parse.urlsplit(url)
+        self.host, self.port = parts.hostname, parts.port or 80
         self.token = token
-        self.lock = threading.Lock()
         self.connection = None
 
     def headers(self):
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
         if self.token:
             headers["Authorization"] = "Bearer " + self.token
         return headers
 
     def call(self, method, path, body=None):
-        """One request on a kept-alive connection; returns (status, JSON or None)."""
+        """Returns (status, decoded JSON or None). Retries once on a connection the server closed."""
         data = None if body is None else json.dumps(body)
-        with self.lock:
-            for attempt in (1, 2):
-                if self.connection is None:
-                    self.connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
-                try:
-                    self.connection.request(method, path, data, self.headers())
-                    response = self.connection.getresponse()
-                    raw = response.read()
-                    return response.status, (json.loads(raw) if raw else None)
-                except (http.client.HTTPException, OSError):
-                    self.connection.close()
-                    self.connection = None
-                    if attempt == 2:
-                        raise
+        for attempt in (1, 2):
+            if self.connection is None:
+                self.connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
+            try:
+                self.connection.request(method, path, data, self.headers())
+                response = self.connection.getresponse()
+                raw = response.read()
+                return response.status, (json.loads(raw) if raw else None)
+            except (http.client.HTTPException, OSError):
+                self.connection.close()
+                self.connection = None
+                if attempt == 2:
+                    raise
 
-    def events(self, path, last_event_id=None):
-        """Yields (id, event, data) from a server-sent event stream until it ends."""
-        connection = http.client.HTTPConnection(self.host, self.port, timeout=60)
-        headers = {"Authorization": "Bearer " + self.token, "Accept": "text/event-stream"}
-        if last_event_id is not None:
-            headers["Last-Event-ID"] = str(last_event_id)
-        connection.request("GET", path, headers=headers)
-        response = connection.getresponse()
-        if response.status != 200:
-            raise RuntimeError(f"GET {path} answered {response.status}: {response.read()[:300]!r}")
-        event_id, name, data = None, "message", None
-        while True:
-            line = response.fp.readline()
-            if not line:
+
+class EventStream(threading.Thread):
+    """Reads `GET …/events` and puts (name, data) on a queue; reconnects with Last-Event-ID.
+
+    Server-sent events: `id: N`, `event: NAME`, `data: {json}`, then a blank line; lines
+    starting with `:` are comments (`: keep-alive` at least every 15 s)."""
+
+    def __init__(self, api, path, events):
+        super().__init__(daemon=True)
+        self.api, self.path, self.events = api, path, events
+        self.last_id = None
+        self.connection = None
+        self.stopping = False
+
+    def run(self):
+        delay = 1
+        while not self.stopping:
+            try:
+                if self.read_stream():
+                    return  # `ended`: the session is gone, nothing to reconnect to
+                delay = 1
+                reason = "the server closed it"
+            except PermissionError as refused:  # 401 / 404: the session is gone
+                self.events.put(("error", str(refused)))
                 return
-            line = line.decode("utf-8").rstrip("\n")
+            except (OSError, http.client.HTTPException, ValueError) as error:
+                reason = f"{type(error).__name__}: {error}"
+            if self.stopping:
+                return
+            self.events.put(("log", f"stream dropped ({reason}); reconnecting in {delay} s "
+                                    f"with Last-Event-ID {self.last_id}"))
+            time.sleep(delay)
+            delay = min(delay * 2, 10)
+
+    def read_stream(self):
+        """One connection. Returns True after `ended`, False when the stream just stopped."""
+        # A read timeout well above the keep-alive interval tells a dead connection apart.
+        self.connection = http.client.HTTPConnection(self.api.host, self.api.port, timeout=45)
+        headers = {"Authorization": "Bearer " + self.api.token, "Accept": "text/event-stream"}
+        if self.last_id is not None:
+            headers["Last-Event-ID"] = self.last_id  # the server resumes after it, or says hello again
+        self.connection.request("GET", self.path, headers=headers)
+        response = self.connection.getresponse()
+        if response.status in (401, 404):
+            raise PermissionError(f"GET {self.path} answered {response.status}: {response.read()[:200]!r}")
+        if response.status != 200:
+            raise OSError(f"GET {self.path} answered {response.status}: {response.read()[:200]!r}")
+        event_id, name, data = None, "message", []
+        for raw in response:  # the body, line by line, as the server sends it
+            line = raw.decode("utf-8").rstrip("\r\n")
             if line.startswith(":"):
-                continue  # a keep-alive comment
-            if line == "":
-                if data is not None:
-                    yield event_id, name, json.loads(data)
-                name, data = "message", None
-            elif line.startswith("id: "):
-                event_id = int(line[4:])
-            elif line.startswith("event: "):
-                name = line[7:]
-            elif line.startswith("data: "):
-                data = line[6:]
+                continue
+            if line:
+                field, _, value = line.partition(":")
+                value = value[1:] if value.startswith(" ") else value
+                if field == "id":
+                    event_id = value
+                elif field == "event":
+                    name = value
+                elif field == "data":
+                    data.append(value)
+                continue
+            if data:  # a blank line ends an event
+                if event_id is not None:
+                    self.last_id = event_id
+                data = json.loads("\n".join(data))
+                if name == "ended" and data.get("reason") == "shutdown":
+                    # The server is stopping; the session outlives a restart: reconnect.
+                    return False
+                self.events.put((name, data))
+                if name == "ended":
+                    return True
+            event_id, name, data = None, "message", []
+        return False
+
+    def stop(self):
+        self.stopping = True
+        sock = self.connection.sock if self.connection is not None else None
+        if sock is not None:
+            try:
+                sock.shutdown(2)  # wakes the reading thread
+            except OSError:
+                pass
 
 
 def rating_for(image_id):
-    """A stand-in for real judgement (sharpness, faces, …): deterministic per image."""
-    number = int(image_id.split("-", 1)[1])
-    return 1 + (number * 7 + 3) % 5
+    """A stand-in for real judgement (sharpness, faces, …): 1-5 stars, the same every time."""
+    return 1 + zlib.crc32(image_id.encode()) % 5
+
+
+def validation_for(count):
+    """What the menu should show for a grid selection of `count` images."""
+    if count == 0:
+        return {"enabled": False, "state": "off", "title": "Auto Rate", "hidden": False}
+    return {"enabled": True, "state": "off", "hidden": False,
+            "title": f"Auto Rate {count} Image{'' if count == 1 else 's'}"}
+
+
+def grid_selection_count(session):
+    window = next((w for w in session["windows"] if w["id"] == GRID_WINDOW), {})
+    return window.get("grid", {}).get("selectionCount", 0)
 
 
 class AutoRate:
-    def __init__(self, server, session_id, once):
-        self.server = server
+    def __init__(self, api, session_id, once):
+        self.api, self.once = api, once
         self.base = f"/v1/sessions/{session_id}"
-        self.once = once
-        self.handler = None
-        self.validation = None
-        self.answered = 0
+        self.handler = None      # "h-1" once registered
+        self.validation = None   # what the server holds for it, to PATCH only on a change
 
-    def log(self, message):
-        print(time.strftime("%H:%M:%S"), message, flush=True)
+    def on_hello(self, session):
+        """The session as it is now: (re)register the handler and validate for its selection."""
+        wanted = validation_for(grid_selection_count(session))
+        if self.handler is None or not self.still_registered():
+            self.register(wanted)
+        else:
+            self.update(wanted)
 
-    def register(self):
-        status, body = self.server.call("POST", self.base + "/handlers", {
-            "responder": "main/grid", "action": "autoRate", "undoName": "Auto Rate",
-            "validation": {"enabled": False, "title": "Auto Rate"},
-        })
-        if status != 201:
-            raise RuntimeError(f"registering autoRate answered {status}: {body}")
-        self.handler = body["id"]
-        self.validation = body["validation"]
-        self.log(f"registered autoRate on main/grid as {self.handler}")
+    def still_registered(self):
+        status, body = self.api.call("GET", self.base + "/handlers")
+        return status == 200 and any(h["id"] == self.handler for h in body["handlers"])
 
-    def follow(self, session):
-        """Keeps the handler's validation in step with the main grid's selection."""
-        main = next((w for w in session["windows"] if w["id"] == "main"), None)
-        count = (main or {}).get("grid", {}).get("selectionCount", 0)
-        noun = "Image" if count == 1 else "Images"
-        wanted = {"enabled": count > 0, "state": "off",
-                  "title": f"Auto Rate {count} {noun}" if count else "Auto Rate", "hidden": False}
-        if wanted == self.validation:
+    def register(self, validation):
+        # An earlier run on this session left its handler registered: take it over rather
+        # than stack a second one on top (handlers are newest first, like overrides).
+        status, body = self.api.call("GET", self.base + "/handlers")
+        mine = [h for h in (body or {}).get("handlers", []) if h["action"] == ACTION and h["responder"] == RESPONDER]
+        if status == 200 and mine:
+            self.handler, self.validation = mine[-1]["id"], mine[-1]["validation"]
+            log(f"reusing handler {self.handler} ({ACTION} on {RESPONDER})")
+            self.update(validation)
             return
-        status, body = self.server.call("PATCH", f"{self.base}/handlers/{self.handler}", {"validation": wanted})
-        if status == 200:
-            self.validation = body["validation"]
-            self.log(f"validation: {'enabled' if wanted['enabled'] else 'disabled'}, \"{wanted['title']}\"")
+        # Registered with its validation already right, so the item is never briefly wrong.
+        status, body = self.api.call("POST", self.base + "/handlers", {
+            "responder": RESPONDER, "action": ACTION, "validation": validation, "undoName": "Auto Rate"})
+        if status != 201:
+            raise RuntimeError(f"registering {ACTION} answered {status}: {body}")
+        self.handler, self.validation = body["id"], body.get("validation", validation)
+        log(f"registered {ACTION} on {RESPONDER} as {self.handler}: \"{validation['title']}\"")
 
-    def answer(self, call):
-        """Rates the images the call's context lists (at most 1,000 of the selection)."""
-        images = call["context"]["selection"]
+    def update(self, wanted):
+        """PATCHes the validation, only when it differs from what the server has."""
+        if all(self.validation.get(key) == value for key, value in wanted.items()):
+            return
+        status, body = self.api.call("PATCH", f"{self.base}/handlers/{self.handler}", {"validation": wanted})
+        if status != 200:
+            log(f"PATCH {self.handler} answered {status}: {body}")
+            return
+        self.validation = body.get("validation", wanted)
+        log(f"validation: {'enabled' if wanted['enabled'] else 'disabled'}, \"{wanted['title']}\"")
+
+    def on_command(self, command):
+        """A command ran on the session: its `events` say what changed; follow the selection."""
+        for event in command.get("events", []):
+            if event.get("type") == "selectionChanged" and event.get("grid") == RESPONDER:
+                self.update(validation_for(event["count"]))
+
+    def on_invoke(self, call):
+        """A command reached the handler: answer with a rating per image the context lists."""
+        context = call["context"]
+        images = context.get("selection", [])[:1000]  # the server lists at most 1,000 ids
+        if context.get("selectionCount", len(images)) > len(images):
+            log(f"{call['call']}: {context['selectionCount']} images selected, rating the {len(images)} listed")
         changes = [{"image": image, "rating": rating_for(image)} for image in images]
-        status, body = self.server.call("POST", f"{self.base}/calls/{call['call']}",
-                                        {"result": {"rated": len(changes)}, "changes": changes})
-        self.answered += 1
-        self.log(f"answered {call['call']}: rated {len(changes)} image(s) -> {status}")
-        if status != 204:
-            self.log(f"  the server said: {body}")
-
-    def run(self):
-        last_id = None
-        while True:
-            try:
-                for event_id, name, data in self.server.events(self.base + "/events", last_id):
-                    last_id = event_id
-                    if name == "hello":
-                        self.log("stream open (hello)")
-                        if self.handler is None:
-                            self.register()
-                        self.follow(data["session"])
-                    elif name == "command":
-                        # The command event carries the session's version, not the session:
-                        # read the session again to see what changed.
-                        status, session = self.server.call("GET", self.base)
-                        if status == 200:
-                            self.follow(session)
-                    elif name == "invoke" and data["handler"] == self.handler:
-                        self.answer(data)
-                        if self.once:
-                            return 0
-                    elif name == "ended":
-                        self.log(f"session ended ({data['reason']})")
-                        return 0
-            except (OSError, http.client.HTTPException) as error:
-                self.log(f"stream dropped ({error}); reconnecting from event {last_id}")
-                time.sleep(1)
-                continue
-            self.log(f"stream closed; reconnecting from event {last_id}")
-            time.sleep(1)
+        status, body = self.api.call("POST", f"{self.base}/calls/{call['call']}",
+                                     {"result": {"rated": len(changes)}, "changes": changes})
+        if status == 204:
+            log(f"answered {call['call']} ({call['action']} on {call['responder']}): rated {len(changes)} image(s)")
+        else:  # 404: already settled, e.g. the command timed out before we answered
+            log(f"answering {call['call']} answered {status}: {body}")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--url", default="http://127.0.0.1:8080")
-    parser.add_argument("--session", help="attach to this session (with --token)")
-    parser.add_argument("--token")
+    parser.add_argument("--url", default="http://127.0.0.1:8080", help="the server (default %(default)s)")
+    parser.add_argument("--session", help="attach to this session (with --token) instead of creating one")
+    parser.add_argument("--token", help="the session's bearer token")
     parser.add_argument("--once", action="store_true", help="exit after answering one call")
     options = parser.parse_args()
+    if bool(options.session) != bool(options.token):
+        parser.error("--session and --token go together")
 
-    server = Server(options.url)
-    if options.session:
-        if not options.token:
-            parser.error("--session needs --token")
-        session_id, server.token = options.session, options.token
-    else:
-        status, body = server.call("POST", "/v1/sessions")
+    api = Api(options.url.rstrip("/"), options.token)
+    session_id = options.session
+    if session_id is None:
+        status, body = api.call("POST", "/v1/sessions")
         if status != 201:
             sys.exit(f"creating a session answered {status}: {body}")
-        session_id, server.token = body["id"], body["token"]
-        print(f"session {session_id}, token {server.token}")
-        print("select some images and send autoRate, e.g.:")
-        prefix = f"curl -s -H 'Authorization: Bearer {server.token}' -X POST {options.url}/v1/sessions/{session_id}/commands -d"
+        session_id, api.token = body["id"], body["token"]
+        log(f"created session {session_id} (token {api.token})")
+        prefix = (f"curl -s -H 'Authorization: Bearer {api.token}' -X POST "
+                  f"{options.url.rstrip('/')}/v1/sessions/{session_id}/commands -d")
+        print("select some images, then send autoRate:")
         print(f"  {prefix} '{{\"action\":\"select\",\"args\":{{\"images\":[\"img-1\",\"img-2\",\"img-3\"]}}}}'")
-        print(f"  {prefix} '{{\"action\":\"autoRate\"}}'")
+        print(f"  {prefix} '{{\"action\":\"autoRate\"}}'", flush=True)
+
+    handler = AutoRate(api, session_id, options.once)
+    events = queue.Queue()
+    stream = EventStream(api, f"/v1/sessions/{session_id}/events", events)
+    stream.start()
+    log(f"opening the event stream of session {session_id}")
     try:
-        return AutoRate(server, session_id, options.once).run()
+        while True:
+            try:
+                name, data = events.get(timeout=0.5)  # a timeout, so Ctrl-C gets through
+            except queue.Empty:
+                continue
+            if name == "hello":
+                log(f"hello: session version {data['session']['version']}, catalog version {data['catalogVersion']}")
+                handler.on_hello(data["session"])
+            elif name == "command":
+                handler.on_command(data)
+            elif name == "invoke" and data.get("handler") == handler.handler:
+                handler.on_invoke(data)
+                if options.once:
+                    log("answered one call (--once); exiting")
+                    return 0
+            elif name == "ended":
+                log(f"session ended ({data.get('reason')}); exiting")
+                return 0
+            elif name == "log":
+                log(data)
+            elif name == "error":
+                log(f"cannot reconnect: {data}")
+                return 1
+            # `menu` and `catalog` events redraw a UI; this client has none to redraw.
     except KeyboardInterrupt:
+        log("interrupted; exiting")
         return 0
+    finally:
+        stream.stop()
 
 
 if __name__ == "__main__":

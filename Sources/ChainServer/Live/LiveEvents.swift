@@ -168,8 +168,9 @@ final class LiveEvents: Sendable {
 
     /// A command reached a remote handler: `invoke` goes to the session's streams.
     func invoke(_ call: RemoteCall, id: String, deadline: Date, on session: LiveSession) {
-        let data = InvokeBody(call: id, remote: call, deadline: Self.timestamp(deadline)).encoded()
-        queue.async { session.events.publish("invoke", data) }
+        // Straight to the streams, not behind the events queue: a client is waiting on it,
+        // and the queue may be busy fanning a commit out to a thousand sessions.
+        session.events.publish("invoke", InvokeBody(call: id, remote: call, deadline: Self.timestamp(deadline)).encoded())
     }
 
     /// RFC 3339 in UTC with milliseconds.

@@ -31,8 +31,9 @@ final class RemoteCalls: Sendable {
         self.timeout = timeout
     }
 
-    /// Registers a call of `session`; `settle` runs exactly once, on some other thread than
-    /// the caller's. Returns the call's id and its deadline.
+    /// Registers a call of `session`; `settle` runs exactly once: on the answering request's
+    /// thread, or on a Dispatch thread (deadline, disconnect, session end). Returns the call's
+    /// id and its deadline.
     func begin(session: String, settle: @escaping @Sendable (Settlement) -> Void) -> (id: String, deadline: Date) {
         let id = state.withLock { state -> String in
             state.next += 1
@@ -56,7 +57,9 @@ final class RemoteCalls: Sendable {
             return state.pending.removeValue(forKey: id)
         }
         guard let pending else { return false }
-        DispatchQueue.global().async { pending.settle(.answered(answer)) }
+        // On the answering request's thread: the rest of the command is short (the walk under
+        // the order lock; a write is queued, not waited for), and a hop would add a wake-up.
+        pending.settle(.answered(answer))
         return true
     }
 
