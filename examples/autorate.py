@@ -93,10 +93,10 @@ class EventStream(threading.Thread):
         delay = 1
         while not self.stopping:
             try:
-                if self.read_stream():
+                reason = self.read_stream()
+                if reason is None:
                     return  # `ended`: the session is gone, nothing to reconnect to
                 delay = 1
-                reason = "the server closed it"
             except PermissionError as refused:  # 401 / 404: the session is gone
                 self.events.put(("error", str(refused)))
                 return
@@ -110,7 +110,7 @@ class EventStream(threading.Thread):
             delay = min(delay * 2, 10)
 
     def read_stream(self):
-        """One connection. Returns True after `ended`, False when the stream just stopped."""
+        """One connection. Returns None after `ended`, else why the stream stopped."""
         # A read timeout well above the keep-alive interval tells a dead connection apart.
         self.connection = http.client.HTTPConnection(self.api.host, self.api.port, timeout=45)
         headers = {"Authorization": "Bearer " + self.api.token, "Accept": "text/event-stream"}
@@ -143,12 +143,12 @@ class EventStream(threading.Thread):
                 data = json.loads("\n".join(data))
                 if name == "ended" and data.get("reason") == "shutdown":
                     # The server is stopping; the session outlives a restart: reconnect.
-                    return False
+                    return "the server is shutting down"
                 self.events.put((name, data))
                 if name == "ended":
-                    return True
+                    return None
             event_id, name, data = None, "message", []
-        return False
+        return "the server closed it"
 
     def stop(self):
         self.stopping = True
