@@ -104,6 +104,8 @@ final class CommandRunner: Sendable {
             }
         }
         live.invoke(call, id: id, deadline: deadline, on: session)
+        // The last stream may have closed between the walk and the call: then nobody heard it.
+        if session.events.streamCount == 0 { calls.settleAll(of: session.id, .disconnected) }
     }
 
     /// Walks (`attempt`) under the order lock against the mirror and settles the outcome:

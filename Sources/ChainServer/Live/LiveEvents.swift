@@ -23,7 +23,6 @@ final class LiveEvents: Sendable {
     private let state = Mutex(State())
     /// Orders menu validations, so an older one never replaces a newer one.
     private let stamps = Atomic<UInt64>(0)
-    private let keepAliveInterval: Duration
 
     private struct State {
         var listeners: [String: LiveSession] = [:]
@@ -37,7 +36,6 @@ final class LiveEvents: Sendable {
         self.menus = menus
         self.calls = calls
         self.metrics = metrics
-        keepAliveInterval = keepAlive
         Self.repeatEvery(keepAlive, self) { $0.keepAlive() }
         // While a call waits, its session's streams are pinged often: a parked connection
         // learns that its client left only when it writes.
