@@ -59,7 +59,8 @@ class Api:
         return headers
 
     def call(self, method, path, body=None):
-        """Returns (status, decoded JSON or None). Retries once on a connection the server closed."""
+        """Returns (status, decoded JSON or None). Retries once: the server closes a connection
+        that idled past its timeout (30 s by default), and the next request finds out."""
         data = None if body is None else json.dumps(body)
         for attempt in (1, 2):
             if self.connection is None:
@@ -179,41 +180,33 @@ def grid_selection_count(session):
 
 
 class AutoRate:
-    def __init__(self, api, session_id, once):
-        self.api, self.once = api, once
+    def __init__(self, api, session_id):
+        self.api = api
         self.base = f"/v1/sessions/{session_id}"
         self.handler = None      # "h-1" once registered
         self.validation = None   # what the server holds for it, to PATCH only on a change
 
     def on_hello(self, session):
-        """The session as it is now: (re)register the handler and validate for its selection."""
+        """The session as it is now (a first connection, or one the server could not resume):
+        make sure the handler is registered, and validate it for the grid's selection."""
         wanted = validation_for(grid_selection_count(session))
-        if self.handler is None or not self.still_registered():
-            self.register(wanted)
-        else:
-            self.update(wanted)
-
-    def still_registered(self):
         status, body = self.api.call("GET", self.base + "/handlers")
-        return status == 200 and any(h["id"] == self.handler for h in body["handlers"])
-
-    def register(self, validation):
-        # An earlier run on this session left its handler registered: take it over rather
-        # than stack a second one on top (handlers are newest first, like overrides).
-        status, body = self.api.call("GET", self.base + "/handlers")
+        # Ours, or one an earlier run left on this session: take it over rather than stack a
+        # second one on top (the newest handler for an action wins, like an override).
         mine = [h for h in (body or {}).get("handlers", []) if h["action"] == ACTION and h["responder"] == RESPONDER]
         if status == 200 and mine:
+            if mine[-1]["id"] != self.handler:
+                log(f"reusing handler {mine[-1]['id']} ({ACTION} on {RESPONDER})")
             self.handler, self.validation = mine[-1]["id"], mine[-1]["validation"]
-            log(f"reusing handler {self.handler} ({ACTION} on {RESPONDER})")
-            self.update(validation)
+            self.update(wanted)
             return
-        # Registered with its validation already right, so the item is never briefly wrong.
+        # Registered with its validation already right, so the menu item is never briefly wrong.
         status, body = self.api.call("POST", self.base + "/handlers", {
-            "responder": RESPONDER, "action": ACTION, "validation": validation, "undoName": "Auto Rate"})
+            "responder": RESPONDER, "action": ACTION, "validation": wanted, "undoName": "Auto Rate"})
         if status != 201:
             raise RuntimeError(f"registering {ACTION} answered {status}: {body}")
-        self.handler, self.validation = body["id"], body.get("validation", validation)
-        log(f"registered {ACTION} on {RESPONDER} as {self.handler}: \"{validation['title']}\"")
+        self.handler, self.validation = body["id"], body.get("validation", wanted)
+        log(f"registered {ACTION} on {RESPONDER} as {self.handler}: \"{wanted['title']}\"")
 
     def update(self, wanted):
         """PATCHes the validation, only when it differs from what the server has."""
@@ -271,7 +264,7 @@ def main():
         print(f"  {prefix} '{{\"action\":\"select\",\"args\":{{\"images\":[\"img-1\",\"img-2\",\"img-3\"]}}}}'")
         print(f"  {prefix} '{{\"action\":\"autoRate\"}}'", flush=True)
 
-    handler = AutoRate(api, session_id, options.once)
+    handler = AutoRate(api, session_id)
     events = queue.Queue()
     stream = EventStream(api, f"/v1/sessions/{session_id}/events", events)
     stream.start()
@@ -282,23 +275,26 @@ def main():
                 name, data = events.get(timeout=0.5)  # a timeout, so Ctrl-C gets through
             except queue.Empty:
                 continue
-            if name == "hello":
-                log(f"hello: session version {data['session']['version']}, catalog version {data['catalogVersion']}")
-                handler.on_hello(data["session"])
-            elif name == "command":
-                handler.on_command(data)
-            elif name == "invoke" and data.get("handler") == handler.handler:
-                handler.on_invoke(data)
-                if options.once:
-                    log("answered one call (--once); exiting")
-                    return 0
-            elif name == "ended":
+            try:
+                if name == "hello":
+                    log(f"hello: session version {data['session']['version']}, catalog version {data['catalogVersion']}")
+                    handler.on_hello(data["session"])
+                elif name == "command":
+                    handler.on_command(data)
+                elif name == "invoke" and data.get("handler") == handler.handler:
+                    handler.on_invoke(data)
+                    if options.once:
+                        log("answered one call (--once); exiting")
+                        return 0
+            except (OSError, http.client.HTTPException) as error:  # e.g. the server restarting
+                log(f"could not handle {name}: {error}")
+            if name == "ended":
                 log(f"session ended ({data.get('reason')}); exiting")
                 return 0
             elif name == "log":
                 log(data)
             elif name == "error":
-                log(f"cannot reconnect: {data}")
+                log(f"the event stream was refused: {data}")
                 return 1
             # `menu` and `catalog` events redraw a UI; this client has none to redraw.
     except KeyboardInterrupt:

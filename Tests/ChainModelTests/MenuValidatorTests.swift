@@ -48,4 +48,21 @@ struct MenuValidatorTests {
         #expect(trace[0].verdict == .handles(.disabled("selection is empty")))
         #expect(items["next"]?.trace?.map(\.responder) == ["main/grid", "main", "app"])
     }
+
+    @Test func itemsSayWhetherTheirValidationReadTheCatalog() throws {
+        var harness = Harness()
+        try harness.send("select", ["images": ["img-5", "img-4"]])
+        let validator = MenuValidator(dispatcher: harness.dispatcher)
+        let items = flatten(validator.validate(bar, in: harness.session, catalog: harness.catalog))
+        // The rating items count values over the selection (one histogram, shared: each
+        // item still says it read it); Undo reads only the window's stack.
+        #expect((0...5).allSatisfy { items["rating.\($0)"]?.readsCatalog == true })
+        #expect(items["undo"]?.readsCatalog == false)
+        // Validating a subset in one pass gives the same answers.
+        let subset = validator.validate([try #require(bar.item(id: "rating.3")), try #require(bar.item(id: "undo"))],
+                                        in: harness.session, catalog: harness.catalog)
+        #expect(subset.map(\.item.id) == ["rating.3", "undo"])
+        #expect(subset.map(\.state) == [items["rating.3"]!.state, items["undo"]!.state])
+        #expect(subset.map(\.readsCatalog) == [true, false])
+    }
 }

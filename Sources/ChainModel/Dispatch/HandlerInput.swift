@@ -2,7 +2,17 @@
 /// items of one menu would otherwise compute again (the histograms of a selection).
 public final class ValidationScope {
     public let session: Session
-    public let catalog: any CatalogReading
+    private let base: any CatalogReading
+    /// How many times validation read the catalog, directly or through a histogram (kept
+    /// or not): what tells a menu item whose state follows the catalog from one that does
+    /// not, so a catalog change re-validates only the former.
+    @exclusivity(unchecked) public private(set) var catalogReads = 0
+
+    /// The catalog; every read is counted.
+    public var catalog: any CatalogReading {
+        catalogReads &+= 1
+        return base
+    }
     /// The session's remote handlers, asked before anything registered on a responder.
     public let remote: RemoteHandlers
     /// A pass meets one image target, rarely two, and asks it of one to three attributes:
@@ -16,16 +26,17 @@ public final class ValidationScope {
 
     public init(session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none) {
         self.session = session
-        self.catalog = catalog
+        self.base = catalog
         self.remote = remote
     }
 
     func histogram(of target: some ImageTarget, _ attribute: Attribute) -> ValueHistogram {
+        catalogReads &+= 1
         let path = target.path
         let slot = attribute.slot
         if let first, first.attribute == slot, first.path == path { return first.histogram }
         if let known = others.first(where: { $0.attribute == slot && $0.path == path }) { return known.histogram }
-        let histogram = catalog.histogram(of: target.targetImages, attribute)
+        let histogram = base.histogram(of: target.targetImages, attribute)
         let known: Known = (path: path, attribute: slot, histogram: histogram)
         if first == nil { first = known } else { others.append(known) }
         return histogram

@@ -8,6 +8,9 @@ public struct ValidatedMenuItem: Sendable {
     public var title: String
     public var isHidden: Bool
     public var trace: [TraceStep]?
+    /// Whether validating it read the catalog: only such items can change when the catalog
+    /// does and the session does not.
+    public var readsCatalog = false
 }
 
 public enum ValidatedMenuEntry: Sendable {
@@ -35,6 +38,14 @@ public struct MenuValidator: Sendable {
         validate(item, scope: ValidationScope(session: session, catalog: catalog), explain: explain)
     }
 
+    /// Validates some items of a menu in one pass (sharing histograms between them).
+    public func validate(
+        _ items: [MenuItem], in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none
+    ) -> [ValidatedMenuItem] {
+        let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
+        return items.map { validate($0, scope: scope, explain: false) }
+    }
+
     private func validate(_ menu: Menu, scope: ValidationScope, explain: Bool) -> ValidatedMenuEntry {
         .submenu(id: menu.id, title: menu.title, entries: menu.entries.map { entry in
             switch entry {
@@ -46,6 +57,7 @@ public struct MenuValidator: Sendable {
 
     private func validate(_ item: MenuItem, scope: ValidationScope, explain: Bool) -> ValidatedMenuItem {
         let action = item.action
+        let readsBefore = scope.catalogReads
         let resolution = dispatcher.resolve(
             action, item.arguments, column: dispatcher.registry.column(of: action), in: scope, from: nil,
             explain: explain, preparing: false
@@ -54,7 +66,7 @@ public struct MenuValidator: Sendable {
         return ValidatedMenuItem(
             item: item, target: resolution.target, isEnabled: resolution.isEnabled, state: validation?.state ?? .off,
             title: validation?.title ?? item.title, isHidden: validation?.isHidden ?? false,
-            trace: explain ? resolution.trace : nil
+            trace: explain ? resolution.trace : nil, readsCatalog: scope.catalogReads != readsBefore
         )
     }
 }

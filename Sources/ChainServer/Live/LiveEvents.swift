@@ -27,7 +27,8 @@ final class LiveEvents: Sendable {
     private struct State {
         var listeners: [String: LiveSession] = [:]
         var index = ImageWatchIndex()
-        var dirty: [String: LiveSession] = [:]
+        /// Sessions whose menus need a look; `full` unless only the catalog changed for them.
+        var dirty: [String: (session: LiveSession, full: Bool)] = [:]
         var flushScheduled = false
         var stopped = false
     }
@@ -110,7 +111,8 @@ final class LiveEvents: Sendable {
             menu: MenuBody(entries: entries, firstResponder: view.model.firstResponder),
             catalogVersion: menus.catalog.committedVersion
         ).encoded()
-        return SessionEvents.Hello(data: data, menu: MenuState(entries), stamp: stamp) { items in
+        let basis = (version: view.version, live: view.remote.isLive)
+        return SessionEvents.Hello(data: data, menu: MenuState(entries, basis: basis), stamp: stamp) { items in
             MenuDeltaBody(etag: tag.quoted, items: items).encoded()
         }
     }
@@ -149,7 +151,7 @@ final class LiveEvents: Sendable {
             let touched = state.withLock { state in
                 state.index.sessions(touching: ranges).compactMap { state.listeners[$0] }
             }
-            markDirty(touched)
+            markDirty(touched, catalogOnly: true)
             metrics.recordFanout(seconds: Self.seconds(since: started), sessions: touched.count)
             // Behind the menu pass markDirty queued: the sessions watching these images hear
             // of their menus first, then every listener of the commit.
@@ -226,10 +228,14 @@ final class LiveEvents: Sendable {
         }
     }
 
-    private func markDirty(_ sessions: [LiveSession]) {
+    /// `catalogOnly`: the sessions themselves did not change, only images their menus show.
+    private func markDirty(_ sessions: [LiveSession], catalogOnly: Bool = false) {
         guard !sessions.isEmpty else { return }
         let schedule = state.withLock { state -> Bool in
-            for session in sessions where state.listeners[session.id] != nil { state.dirty[session.id] = session }
+            for session in sessions where state.listeners[session.id] != nil {
+                let full = !catalogOnly || state.dirty[session.id]?.full == true
+                state.dirty[session.id] = (session, full)
+            }
             guard !state.flushScheduled, !state.dirty.isEmpty else { return false }
             state.flushScheduled = true
             return true
@@ -237,7 +243,9 @@ final class LiveEvents: Sendable {
         if schedule { queue.async { [self] in flush() } }
     }
 
-    /// Validates each dirty session's menu once and sends what changed.
+    /// Validates each dirty session's menu once and sends what changed. When only the
+    /// catalog moved under a session still at the version and liveness its last menu was
+    /// validated at, only the items whose validation read the catalog are validated again.
     private func flush() {
         let started = Self.threadCPUTime()
         let dirty = state.withLock { state in
@@ -245,12 +253,18 @@ final class LiveEvents: Sendable {
             defer { state.dirty = [:] }
             return Array(state.dirty.values)
         }
-        for session in dirty {
+        for (session, full) in dirty {
             let stamp = stamps.add(1, ordering: .relaxed).newValue
             guard let view = session.view else { continue }
-            let entries = menus.entries(of: view)
+            let basis = (version: view.version, live: view.remote.isLive)
+            let menu: MenuState
+            if !full, let known = session.events.menu, let was = known.basis, was == basis {
+                menu = known.replacingCatalogReaders(with: menus.items(known.catalogReaders, of: view))
+            } else {
+                menu = MenuState(menus.entries(of: view), basis: basis)
+            }
             let tag = menus.tag(of: view, explain: false)
-            session.events.publishMenu(MenuState(entries), stamp: stamp) { items in
+            session.events.publishMenu(menu, stamp: stamp) { items in
                 MenuDeltaBody(etag: tag.quoted, items: items).encoded()
             }
         }

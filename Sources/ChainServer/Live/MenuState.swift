@@ -10,27 +10,67 @@ struct MenuState: Sendable, Equatable {
         let title: String
         let isHidden: Bool
         let target: ResponderPath?
+        /// Whether its validation read the catalog (not part of what a client is sent).
+        var readsCatalog = false
+
+        init(id: String, isEnabled: Bool, state: CheckState, title: String, isHidden: Bool, target: ResponderPath?, readsCatalog: Bool = false) {
+            self.id = id
+            self.isEnabled = isEnabled
+            self.state = state
+            self.title = title
+            self.isHidden = isHidden
+            self.target = target
+            self.readsCatalog = readsCatalog
+        }
+
+        init(_ item: ValidatedMenuItem) {
+            self.init(
+                id: item.item.id, isEnabled: item.isEnabled, state: item.state, title: item.title, isHidden: item.isHidden,
+                target: item.target, readsCatalog: item.readsCatalog)
+        }
+
+        static func == (lhs: Item, rhs: Item) -> Bool {
+            lhs.id == rhs.id && lhs.isEnabled == rhs.isEnabled && lhs.state == rhs.state && lhs.title == rhs.title
+                && lhs.isHidden == rhs.isHidden && lhs.target == rhs.target
+        }
     }
 
     let items: [Item]
+    /// The session version and handler liveness the items were validated at, when known:
+    /// while both hold, only items that read the catalog can change.
+    var basis: (version: Int, live: Bool)?
 
-    init(items: [Item]) {
+    init(items: [Item], basis: (version: Int, live: Bool)? = nil) {
         self.items = items
+        self.basis = basis
     }
 
-    init(_ entries: [ValidatedMenuEntry]) {
+    init(_ entries: [ValidatedMenuEntry], basis: (version: Int, live: Bool)? = nil) {
         var items: [Item] = []
         func visit(_ entry: ValidatedMenuEntry) {
             switch entry {
             case .submenu(_, _, let entries): entries.forEach(visit)
-            case .item(let item):
-                items.append(Item(
-                    id: item.item.id, isEnabled: item.isEnabled, state: item.state, title: item.title,
-                    isHidden: item.isHidden, target: item.target))
+            case .item(let item): items.append(Item(item))
             }
         }
         entries.forEach(visit)
         self.items = items
+        self.basis = basis
+    }
+
+    static func == (lhs: MenuState, rhs: MenuState) -> Bool { lhs.items == rhs.items }
+
+    /// The items that read the catalog, in order: what a catalog change re-validates.
+    var catalogReaders: [String] { items.compactMap { $0.readsCatalog ? $0.id : nil } }
+
+    /// This state with its catalog readers replaced by `revalidated`, their new validation
+    /// in the same order (`catalogReaders`'), merged in one pass.
+    func replacingCatalogReaders(with revalidated: [ValidatedMenuItem]) -> MenuState {
+        var next = revalidated.makeIterator()
+        return MenuState(items: items.map { item in
+            guard item.readsCatalog, let fresh = next.next() else { return item }
+            return Item(fresh)
+        }, basis: basis)
     }
 
     /// The items of `self` that differ from `old` (all of them when there is no `old`).

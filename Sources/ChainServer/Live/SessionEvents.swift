@@ -73,6 +73,9 @@ final class SessionEvents: Sendable {
 
     var streamCount: Int { state.withLock { $0.streams.count } }
 
+    /// The menu the streams were last told of.
+    var menu: MenuState? { state.withLock { $0.menu } }
+
     /// The ids of the events kept for resuming, oldest first.
     var keptIDs: [UInt64] { state.withLock { $0.recent.map(\.id) } }
 

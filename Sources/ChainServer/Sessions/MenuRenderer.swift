@@ -17,6 +17,11 @@ struct MenuRenderer: Sendable {
         validator.validate(menuBar, in: view.model, catalog: catalog, remote: view.remote, explain: explain)
     }
 
+    /// The items `ids` names validated now, in one pass.
+    func items(_ ids: [String], of view: SessionView) -> [ValidatedMenuItem] {
+        validator.validate(ids.compactMap(menuBar.item(id:)), in: view.model, catalog: catalog, remote: view.remote)
+    }
+
     /// The bytes of the menu `tag` names: those kept on `session` when they are still the
     /// tag's, else validated and encoded now, and kept when no write moved the catalog
     /// meanwhile (so the bytes kept for a tag are always exactly that tag's).
