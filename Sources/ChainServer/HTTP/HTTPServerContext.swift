@@ -49,8 +49,6 @@ final class HTTPServerContext: Sendable {
         for stream in streams.withLock({ Array($0.values) }) { stream.finish() }
     }
 
-    var openStreamCount: Int { streams.withLock { $0.count } }
-
     /// From now on answers carry `Connection: close`, so keep-alive clients leave while the
     /// server drains.
     func beginDraining() {

@@ -71,8 +71,6 @@ final class HTTPStream: Sendable, Equatable {
         }
     }
 
-    var isOpen: Bool { state.withLock { !$0.finished && !$0.closed } }
-
     /// Resumes a parked connection (under the lock, as `HTTPPendingReply` does, so shutdown
     /// cannot stop the daemon in the middle of it).
     private static func wake(_ state: inout State) {

@@ -45,8 +45,7 @@ final class LiveEvents: Sendable {
 
     /// Runs `tick` every `interval` until `events` is gone or stopped.
     private static func repeatEvery(_ interval: Duration, _ events: LiveEvents, _ tick: @escaping @Sendable (LiveEvents) -> Void) {
-        let nanoseconds = Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak events] in
+        DispatchQueue.global().asyncAfter(deadline: .now() + interval.dispatchInterval) { [weak events] in
             guard let events, !events.state.withLock({ $0.stopped }) else { return }
             tick(events)
             repeatEvery(interval, events, tick)
@@ -203,14 +202,6 @@ final class LiveEvents: Sendable {
         }
         for session in listeners { session.events.end(reason: "shutdown") }
         calls.settleAll(of: nil, .sessionEnded)
-    }
-
-    var listenerCount: Int { state.withLock { $0.listeners.count } }
-
-    /// Waits until everything queued so far has been sent (tests and shutdown).
-    func drain() {
-        queue.sync {}
-        queue.sync {}
     }
 
     private func isListening(_ session: LiveSession) -> Bool {

@@ -41,12 +41,10 @@ final class RemoteCalls: Sendable {
             state.pending[id] = Pending(session: session, settle: settle)
             return id
         }
-        let (seconds, attoseconds) = timeout.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.dispatchInterval) { [weak self] in
             self?.settle(id, .timedOut)
         }
-        return (id, Date().addingTimeInterval(Double(nanoseconds) / 1e9))
+        return (id, Date().addingTimeInterval(timeout.seconds))
     }
 
     /// Settles `id` with `answer` when it is `session`'s and still waiting; `false` (a 404

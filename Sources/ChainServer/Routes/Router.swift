@@ -97,7 +97,7 @@ final class Router: HTTPHandler {
         let (metrics, log) = (metrics, log)
         return { response in
             let elapsed = ContinuousClock.now - started
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = elapsed.seconds
             metrics.recordRequest(route: route, method: Self.methodLabel(request.method), status: response.status, seconds: seconds)
             log.log(response.status >= 500 ? .error : .info, "request", [
                 (key: "method", value: .string(Self.methodLabel(request.method))),

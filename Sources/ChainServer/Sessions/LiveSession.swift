@@ -77,8 +77,10 @@ final class LiveSession: Sendable {
 
     /// The remote handlers as a command's walk sees them now.
     var remoteHandlers: RemoteHandlers {
-        let live = events.streamCount > 0
-        return state.withLock { RemoteHandlers($0.handlers, isLive: live) }
+        let handlers = state.withLock { $0.handlers }
+        // Most sessions have none: their commands need not ask the events whether they listen.
+        guard !handlers.isEmpty else { return .none }
+        return RemoteHandlers(handlers, isLive: events.streamCount > 0)
     }
 
     /// The version clients see for `model` (a command's new model, say) as handlers stand.
