@@ -4,8 +4,11 @@
 SWIFT ?= swift
 PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config curl
 DATA_DIR ?= ./data
+# The browser suite: Debian's Chromium and its driver, selenium from PyPI in a venv under .build.
+BROWSER_PACKAGES := chromium chromium-driver python3-venv
+BROWSER_VENV := .build/browser-venv
 
-.PHONY: deps build run test bench bench-large bench-http bench-live clean
+.PHONY: deps browser-deps build run test test-browser bench bench-large bench-http bench-live clean
 
 deps:
 	@missing=""; \
@@ -24,9 +27,21 @@ build: deps
 run: build
 	.build/release/chain-server --config config --data-dir $(DATA_DIR)
 
-test: deps
+browser-deps:
+	@$(MAKE) --no-print-directory deps PACKAGES="$(BROWSER_PACKAGES)"
+	@test -x $(BROWSER_VENV)/bin/python || python3 -m venv $(BROWSER_VENV)
+	@$(BROWSER_VENV)/bin/python -c "import selenium" 2>/dev/null || $(BROWSER_VENV)/bin/pip install -q "selenium>=4.20,<5"
+
+# Swift Testing suites, then the web client in headless Chromium against a live server.
+test: deps browser-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(BROWSER_VENV)/bin/python Tests/Browser/web_client_test.py --binary .build/debug/chain-server
+
+# The browser suite alone (after a build); failures leave screenshots in .build/browser-artifacts.
+test-browser: browser-deps
+	$(SWIFT) build --product chain-server
+	$(BROWSER_VENV)/bin/python Tests/Browser/web_client_test.py --binary .build/debug/chain-server
 
 bench: deps
 	$(SWIFT) build -c release --product chain-model-bench

@@ -26,7 +26,20 @@ let package = Package(
         .executableTarget(
             name: "ChainServer",
             dependencies: ["ChainModel", "CMicroHTTPD", "CSQLite"],
-            resources: [.embedInCode("Resources/openapi.json")],
+            resources: [
+                .embedInCode("Resources/openapi.json"),
+                .embedInCode("Resources/web/index.html"),
+                .embedInCode("Resources/web/app.css"),
+                .embedInCode("Resources/web/main.js"),
+                .embedInCode("Resources/web/api.js"),
+                .embedInCode("Resources/web/events.js"),
+                .embedInCode("Resources/web/menubar.js"),
+                .embedInCode("Resources/web/grid.js"),
+                .embedInCode("Resources/web/viewer.js"),
+                .embedInCode("Resources/web/thumbnails.js"),
+                .embedInCode("Resources/web/keys.js"),
+                .embedInCode("Resources/web/notices.js"),
+            ],
             swiftSettings: strict
         ),
         .executableTarget(

@@ -54,10 +54,11 @@ final class ChainServerApp: Sendable {
                 calls: calls, log: log),
             commands: CommandRoutes(runner: runner, menuBar: menuBar, maxJSONDepth: configuration.maxJSONDepth, log: log),
             images: ImageRoutes(
-                storage: storage, maxPageSize: configuration.maxPageSize,
+                storage: storage, imageCount: { [catalog] in catalog.imageCount }, maxPageSize: configuration.maxPageSize,
                 reads: DispatchQueue(label: "chain.reads", attributes: .concurrent), log: log),
             events: EventRoutes(live: live),
-            handlers: HandlerRoutes(live: live, calls: calls, catalog: catalog, maxJSONDepth: configuration.maxJSONDepth))
+            handlers: HandlerRoutes(live: live, calls: calls, catalog: catalog, maxJSONDepth: configuration.maxJSONDepth),
+            web: WebRoutes())
         router = Router(routes: routes, sessions: sessions, metrics: metrics, log: log)
         http = HTTPServer(configuration: configuration.http, handler: router)
     }

@@ -4,15 +4,29 @@ import Dispatch
 /// The catalog, paged by id and filtered by attribute. Reads run on `reads`, off the HTTP
 /// threads.
 struct ImageRoutes: Sendable {
+    /// The largest `offset` a page may start at.
+    static let maxOffset = 100_000_000
+
     let storage: any CatalogStorage
+    /// The catalog's image count, for `total` of an unfiltered list.
+    let imageCount: @Sendable () -> Int
     let maxPageSize: Int
     let reads: DispatchQueue
     let log: Logger
 
-    /// `GET /v1/images?limit=&after=&minRating=&rating=&label=&flag=`.
+    /// `GET /v1/images?limit=&after=&offset=&minRating=&rating=&label=&flag=`.
     func list(_ request: RouteRequest, _ respond: @escaping Route.Respond) throws {
         let page = try PageQuery(request.http.query, maxLimit: maxPageSize)
         var filters = ImageQuery(after: page.after, limit: page.limit + 1)
+        if let text = request.http.query["offset"] {
+            guard let value = Int(text), (0...Self.maxOffset).contains(value) else {
+                throw Problem.invalid("offset", "offset must be an integer from 0 to \(Self.maxOffset), not \"\(text.prefix(40))\"")
+            }
+            guard page.after == nil else {
+                throw Problem.invalid("offset", "offset and after cannot be combined: page by one or the other")
+            }
+            filters.offset = value
+        }
         if let text = request.http.query["minRating"] {
             guard let value = Int(text), let rating = Rating(value) else {
                 throw Problem.invalid("minRating", "minRating must be an integer from 0 to 5, not \"\(text.prefix(40))\"")
@@ -27,12 +41,14 @@ struct ImageRoutes: Sendable {
             filters.equals[attribute] = code
         }
         let (storage, log, limit, query) = (storage, log, page.limit, filters)
+        let total = query.minRating == nil && query.equals.attributes.isEmpty ? imageCount() : nil
         reads.async {
             do {
                 let found = try storage.images(query)
                 let images = Array(found.prefix(limit))
                 let next = found.count > limit ? images.last?.id : nil
-                respond(.json(200, PageBody(name: "images", items: images.map(ImageBody.init), next: next, limit: limit)))
+                respond(.json(200, PageBody(
+                    name: "images", items: images.map(ImageBody.init), next: next, limit: limit, total: total)))
             } catch {
                 respond(Problem.storage(error, log: log).response)
             }

@@ -2,9 +2,11 @@ extension Router {
     /// Every endpoint. `/openapi.json` documents exactly these (a test compares them).
     static func table(
         service: ServiceRoutes, sessions: SessionRoutes, commands: CommandRoutes, images: ImageRoutes,
-        events: EventRoutes, handlers: HandlerRoutes
+        events: EventRoutes, handlers: HandlerRoutes, web: WebRoutes
     ) -> [Route] {
         [
+            .open("GET", "/", web.index),
+            .open("GET", "/web/{file}", web.file),
             .open("GET", "/healthz", service.health),
             .open("GET", "/openapi.json", service.openAPI),
             .open("GET", "/metrics", service.metrics),

@@ -45,7 +45,7 @@ extension SQLiteCatalogStore {
             conditions.append("\(try CatalogSchema.column(of: attribute)) = ?\(values.count + 3)")
             values.append(Int(query.equals[attribute]!))
         }
-        let sql = "SELECT \(Self.imageColumns) FROM images WHERE \(conditions.joined(separator: " AND ")) ORDER BY id LIMIT ?2"
+        let sql = "SELECT \(Self.imageColumns) FROM images WHERE \(conditions.joined(separator: " AND ")) ORDER BY id LIMIT ?2 OFFSET \(max(0, query.offset))"
         return try readers.read { connection in
             let statement = try connection.cachedStatement(sql)
             try statement.bind(query.after?.rawValue ?? 0, at: 1)

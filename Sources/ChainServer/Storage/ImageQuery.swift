@@ -5,6 +5,8 @@ struct ImageQuery: Sendable, Equatable {
     /// The last id of the previous page; `nil` for the first.
     var after: ImageID?
     var limit: Int
+    /// Images of the filtered list to skip before the page starts (after `after`).
+    var offset = 0
     /// Only images rated at least this.
     var minRating: Rating?
     /// Only images with exactly these values (`label=red`, `flag=pick`, `rating=3`).

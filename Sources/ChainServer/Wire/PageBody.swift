@@ -7,10 +7,13 @@ struct PageBody<Item: WireValue>: WireObject {
     let items: [Item]
     let next: ImageID?
     let limit: Int
+    /// How many items the whole list has, when that is known without counting them.
+    var total: Int?
 
     func members(_ member: inout JSONObjectWriter) {
         member(name, items)
         member("next", next)
         member("limit", limit)
+        if let total { member("total", total) }
     }
 }

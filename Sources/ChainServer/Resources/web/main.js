@@ -1,0 +1,352 @@
+// The web client: one session per tab, drawn from the event stream (hello, menu, command,
+// catalog) and driven through the responder chain: menu items post {"item": id}, key
+// presses go to /keys, clicks post select / focus / openImage. The client keeps no table of
+// shortcuts and decides nothing the server decides.
+
+import { Api, ProblemError } from "./api.js";
+import { EventStream } from "./events.js";
+import { MenuBar } from "./menubar.js";
+import { Grid } from "./grid.js";
+import { Viewers } from "./viewer.js";
+import { Thumbnails } from "./thumbnails.js";
+import { keyPress, belongsToBrowser } from "./keys.js";
+import { Notices } from "./notices.js";
+
+const $ = (id) => document.getElementById(id);
+const selectionFetchLimit = 50_000;
+
+class Client {
+  constructor() {
+    this.api = new Api();
+    this.notices = new Notices($("notices"));
+    this.session = null;
+    this.shownWindowId = "main";
+    this.anchor = null;
+    this.selection = { window: null, ids: new Set(), count: 0, all: false };
+    this.lookups = new Map();
+    this.catalogVersion = null;
+    this.queue = Promise.resolve();
+    this.thumbnails = new Thumbnails(this.api);
+    this.menuBar = new MenuBar($("menubar"), {
+      choose: (item) => this.send({ item: item.id }),
+      explain: (item) => this.explain(item),
+    });
+    this.grid = new Grid($("grid"), $("grid-space"), this.api, this.thumbnails, {
+      click: (image, position, event) => this.clickTile(image, position, event),
+      open: (image) => this.send({ action: "openImage", args: { image: image.id }, target: `${this.shownWindowId}/grid` }),
+    });
+    this.viewers = new Viewers($("viewer"), $("viewer-image"), $("viewer-caption"), $("panels"), this.thumbnails, {
+      lookup: (id) => this.lookup(id),
+      focus: (path) => this.focus(path),
+      closeWindow: (id) => this.send({ action: "closeWindow", target: id }),
+    });
+    this.stream = new EventStream(this.api, {
+      onEvent: (type, data) => this.onEvent(type, data),
+      onState: (state) => this.setConnection(state),
+      onGone: () => this.restart(),
+    });
+    document.addEventListener("keydown", (event) => this.keyDown(event));
+    $("explain").addEventListener("click", (event) => { if (event.target.closest(".close")) this.closeExplain(); });
+  }
+
+  async start() {
+    try {
+      this.setSession(await this.api.open(), true);
+    } catch (error) {
+      this.notices.error(error);
+      this.setConnection("reconnecting");
+      setTimeout(() => this.start(), 2000);
+      return;
+    }
+    this.grid.reset(0);
+    this.grid.load(0).catch((error) => this.notices.error(error));
+    this.stream.start();
+  }
+
+  /** The session ended (deleted, expired, or gone after a restart): open a new one. */
+  async restart() {
+    this.setConnection("reconnecting");
+    try {
+      this.setSession(await this.api.create(), true);
+      this.stream.lastEventId = null;
+      this.stream.start();
+      this.notices.show("Started a new session", "the previous one had ended");
+    } catch (error) {
+      setTimeout(() => this.restart(), 2000);
+    }
+  }
+
+  setConnection(state) {
+    const element = $("connection");
+    element.dataset.state = state;
+    element.textContent = state === "live" ? "live" : state === "reconnecting" ? "reconnecting…" : "connecting…";
+  }
+
+  // Events -----------------------------------------------------------------------------
+
+  onEvent(type, data) {
+    switch (type) {
+      case "hello":
+        this.setSession(data.session, true);
+        this.menuBar.setMenu(data.menu);
+        if (this.catalogVersion !== null && this.catalogVersion !== data.catalogVersion) this.grid.reset(this.grid.total);
+        this.catalogVersion = data.catalogVersion;
+        break;
+      case "menu":
+        this.menuBar.applyDelta(data);
+        break;
+      case "command":
+        // Another client of this session may have sent it: fetch the session when it moved on.
+        if (!this.session || data.version > this.session.version) {
+          this.api.session().then((session) => this.setSession(session), () => {});
+        }
+        break;
+      case "catalog":
+        this.catalogVersion = data.catalogVersion;
+        this.applyImageValues(data.images || [], data.truncated);
+        break;
+      case "ended":
+        if (data.reason === "shutdown") this.notices.show("The server is restarting", "reconnecting…", 3);
+        break;
+      default:
+        break;
+    }
+  }
+
+  applyImageValues(images, truncated) {
+    for (const change of images) {
+      const known = this.lookups.get(change.id);
+      if (known) for (const key of ["rating", "label", "flag"]) if (key in change) known[key] = change[key];
+    }
+    if (truncated) {
+      this.lookups.clear();
+      this.grid.reset(this.grid.total);
+    } else {
+      this.grid.updateImages(images);
+    }
+    this.renderViewers(true);
+  }
+
+  // The session ------------------------------------------------------------------------
+
+  setSession(session, force = false) {
+    if (!session) return;
+    if (!force && this.session && session.version < this.session.version) return;
+    this.session = session;
+    window.chainSession = { id: session.id, version: session.version, firstResponder: session.firstResponder };
+    const focusedWindow = session.windows.find((candidate) => session.firstResponder.startsWith(`${candidate.id}/`) || session.firstResponder === candidate.id);
+    if (focusedWindow && focusedWindow.kind === "browser") this.shownWindowId = focusedWindow.id;
+    if (!session.windows.some((candidate) => candidate.id === this.shownWindowId && candidate.kind === "browser")) {
+      const browser = session.windows.find((candidate) => candidate.kind === "browser");
+      this.shownWindowId = browser ? browser.id : null;
+    }
+    this.renderWindows();
+    this.updateSelection();
+    this.renderViewers(false);
+  }
+
+  shownWindow() {
+    return this.session ? this.session.windows.find((candidate) => candidate.id === this.shownWindowId) : null;
+  }
+
+  renderWindows() {
+    const strip = $("windows");
+    strip.replaceChildren();
+    for (const candidate of this.session.windows) {
+      const button = document.createElement("button");
+      button.textContent = candidate.kind === "browser" ? `▦ ${candidate.id}` : `▣ ${candidate.id}`;
+      button.dataset.window = candidate.id;
+      button.setAttribute("aria-current", String(this.session.firstResponder.startsWith(`${candidate.id}/`)));
+      button.addEventListener("click", () => this.focus(candidate.kind === "browser" ? `${candidate.id}/grid` : `${candidate.id}/viewer`));
+      strip.append(button);
+    }
+    $("grid").hidden = !this.shownWindowId;
+  }
+
+  renderViewers(refresh) {
+    if (!this.session) return;
+    const window = this.shownWindow();
+    if (refresh) this.viewers.refresh(this.session, window, this.session.firstResponder);
+    else this.viewers.render(this.session, window, this.session.firstResponder);
+  }
+
+  /** The shown window's selection; a list the session object cut is paged in (up to 50,000). */
+  updateSelection() {
+    const window = this.shownWindow();
+    const grid = window && window.grid ? window.grid : { selection: [], selectionCount: 0, selectionTruncated: false };
+    const ids = new Set(grid.selection);
+    const all = grid.selectionTruncated && this.grid.total > 0 && grid.selectionCount >= this.grid.total;
+    this.selection = { window: window ? window.id : null, ids, count: grid.selectionCount, all, version: this.session.version };
+    $("selection-count").textContent = grid.selectionCount ? `${grid.selectionCount.toLocaleString()} selected` : "";
+    this.grid.setSelected((id) => this.selection.all || this.selection.ids.has(id));
+    if (grid.selectionTruncated && !all) this.pageSelection(window.id, this.session.version);
+  }
+
+  async pageSelection(windowId, version) {
+    const ids = new Set();
+    let after = null;
+    try {
+      do {
+        const page = await this.api.selection(windowId, after, 1000);
+        page.selection.forEach((id) => ids.add(id));
+        after = page.next;
+        if (this.session.version !== version) return;
+      } while (after && ids.size < selectionFetchLimit);
+    } catch (error) {
+      return;
+    }
+    this.selection.ids = ids;
+    this.grid.setSelected((id) => this.selection.all || this.selection.ids.has(id));
+  }
+
+  /** An image's name and values: from the grid's pages, else fetched once. */
+  lookup(id) {
+    const loaded = this.grid.image(id) || this.lookups.get(id);
+    if (loaded) return Promise.resolve(loaded);
+    return this.api.request("GET", `/v1/images/${encodeURIComponent(id)}`).then((image) => {
+      this.lookups.set(id, image);
+      return image;
+    });
+  }
+
+  // Commands ---------------------------------------------------------------------------
+
+  /** Posts a command; commands go one at a time, in the order the user gave them. */
+  send(body) {
+    return this.enqueue(() => this.api.command(body));
+  }
+
+  enqueue(request, quietStatuses = []) {
+    const run = this.queue.then(async () => {
+      try {
+        const answer = await request();
+        this.applyAnswer(answer);
+        return answer;
+      } catch (error) {
+        if (!(error instanceof ProblemError && quietStatuses.includes(error.status))) this.notices.error(error);
+        return null;
+      }
+    });
+    this.queue = run;
+    return run;
+  }
+
+  applyAnswer(answer) {
+    if (!answer) return;
+    if (answer.session) this.setSession(answer.session);
+    const changed = [];
+    let truncated = false;
+    for (const event of answer.events || []) {
+      if (event.images && /Changed$/.test(event.type) && event.type !== "selectionChanged") {
+        changed.push(...event.images);
+        truncated = truncated || !!event.truncated;
+      }
+    }
+    if (changed.length || truncated) this.applyImageValues(changed, truncated);
+    const viewer = this.shownWindow() && this.shownWindow().viewer;
+    if (viewer && viewer.image) this.grid.reveal(viewer.image);
+  }
+
+  focus(path) {
+    if (this.session && this.session.firstResponder === path) return Promise.resolve(null);
+    return this.send({ action: "focus", args: { responder: path } });
+  }
+
+  async clickTile(image, position, event) {
+    const windowId = this.shownWindowId;
+    if (!windowId) return;
+    const gridPath = `${windowId}/grid`;
+    $("grid").focus({ preventScroll: true });
+    this.focus(gridPath);
+    let ids;
+    if (event.shiftKey && this.anchor !== null) {
+      ids = await this.grid.idsBetween(this.anchor, position);
+    } else if (event.metaKey || event.ctrlKey) {
+      await this.queue;
+      ids = this.selection.all ? await this.grid.idsBetween(0, this.grid.total - 1) : [...this.selection.ids];
+      ids = ids.includes(image.id) ? ids.filter((id) => id !== image.id) : [...ids, image.id];
+      this.anchor = position;
+    } else {
+      ids = [image.id];
+      this.anchor = position;
+    }
+    this.send({ action: "select", args: { images: ids }, target: gridPath });
+  }
+
+  keyDown(event) {
+    if (event.key === "Escape" && !$("explain").hidden) {
+      event.preventDefault();
+      this.closeExplain();
+      return;
+    }
+    if (event.key === "Escape" && this.menuBar.open) {
+      event.preventDefault();
+      this.menuBar.close();
+      return;
+    }
+    const press = keyPress(event);
+    if (!press || belongsToBrowser(event, press)) return;
+    event.preventDefault();
+    // 404: no item has this key equivalent; the press just means nothing here.
+    this.enqueue(() => this.api.key(press.key, press.modifiers), [404]);
+  }
+
+  // Explain ----------------------------------------------------------------------------
+
+  async explain(item) {
+    let menu;
+    try {
+      menu = await this.api.menu(true);
+    } catch (error) {
+      this.notices.error(error);
+      return;
+    }
+    const find = (items) => {
+      for (const candidate of items) {
+        if (candidate.id === item.id) return candidate;
+        const inner = candidate.items ? find(candidate.items) : null;
+        if (inner) return inner;
+      }
+      return null;
+    };
+    let found = null;
+    for (const top of menu.menus) found = found || find(top.items);
+    if (!found) return;
+    const dialog = $("explain");
+    const close = document.createElement("button");
+    close.className = "close";
+    close.textContent = "✕";
+    close.title = "Close (Escape)";
+    const heading = document.createElement("h2");
+    heading.textContent = found.enabled
+      ? `“${found.title}” is performed by ${found.target}`
+      : `Why is “${found.title}” disabled?`;
+    const list = document.createElement("ol");
+    for (const step of found.trace || []) {
+      const entry = document.createElement("li");
+      entry.dataset.verdict = step.verdict;
+      const responder = document.createElement("code");
+      responder.textContent = step.responder;
+      entry.append(responder, document.createTextNode(` — ${step.explanation}`));
+      list.append(entry);
+    }
+    if (!found.trace || found.trace.length === 0) {
+      const entry = document.createElement("li");
+      entry.textContent = "no responder in the chain was asked";
+      list.append(entry);
+    }
+    const chain = document.createElement("p");
+    chain.textContent = `Chain: ${this.session.chain.join(" → ")}`;
+    dialog.replaceChildren(close, heading, list, chain);
+    dialog.dataset.item = found.id;
+    dialog.hidden = false;
+  }
+
+  closeExplain() {
+    $("explain").hidden = true;
+  }
+}
+
+const client = new Client();
+window.chainClient = client;
+client.start();

@@ -1,0 +1,189 @@
+// The menu bar, drawn from the server's validated menu: a checkmark for on, a dash for
+// mixed, grey for disabled, hidden items left out, titles as the server sets them ("Undo
+// Set Rating"), key equivalents as a Mac shows them. `menu` events patch items in place.
+
+import { keyEquivalentText } from "./keys.js";
+
+export class MenuBar {
+  /**
+   * @param element the <nav> to draw into
+   * @param actions {choose(item), explain(item)}
+   */
+  constructor(element, actions) {
+    this.element = element;
+    this.actions = actions;
+    this.menus = [];
+    this.items = new Map();
+    this.open = null; // {menu, title, panel, submenu}
+    document.addEventListener("mousedown", (event) => {
+      if (this.open && !event.target.closest(".menu, .menu-title")) this.close();
+    });
+  }
+
+  /** A whole menu (hello, or GET …/menu). */
+  setMenu(menu) {
+    this.menus = menu.menus;
+    this.items.clear();
+    const index = (items) => {
+      for (const item of items) {
+        this.items.set(item.id, item);
+        if (item.items) index(item.items);
+      }
+    };
+    for (const menu of this.menus) index(menu.items);
+    this.render();
+  }
+
+  /** A `menu` event: only the items whose validation changed. */
+  applyDelta(delta) {
+    for (const change of delta.items || []) {
+      const item = this.items.get(change.id);
+      if (item) Object.assign(item, change);
+    }
+    this.refreshOpen();
+  }
+
+  item(id) { return this.items.get(id); }
+
+  render() {
+    const openId = this.open ? this.open.menu.id : null;
+    this.close();
+    this.element.replaceChildren();
+    for (const menu of this.menus) {
+      const title = document.createElement("div");
+      title.className = "menu-title";
+      title.textContent = menu.title;
+      title.dataset.menu = menu.id;
+      title.setAttribute("role", "menuitem");
+      title.setAttribute("aria-haspopup", "true");
+      title.setAttribute("aria-expanded", "false");
+      title.addEventListener("mousedown", (event) => {
+        event.preventDefault();
+        if (this.open && this.open.menu === menu) this.close();
+        else this.show(menu, title);
+      });
+      title.addEventListener("mouseenter", () => {
+        if (this.open && this.open.menu !== menu) this.show(menu, title);
+      });
+      this.element.append(title);
+    }
+    if (openId) {
+      const menu = this.menus.find((candidate) => candidate.id === openId);
+      const title = this.element.querySelector(`[data-menu="${CSS.escape(openId)}"]`);
+      if (menu && title) this.show(menu, title);
+    }
+  }
+
+  show(menu, title) {
+    this.close();
+    const panel = this.panel(menu.items);
+    const box = title.getBoundingClientRect();
+    panel.style.left = `${box.left}px`;
+    panel.style.top = `${box.bottom}px`;
+    document.body.append(panel);
+    title.setAttribute("aria-expanded", "true");
+    this.open = { menu, title, panel, submenu: null };
+  }
+
+  close() {
+    if (!this.open) return;
+    this.open.panel.remove();
+    if (this.open.submenu) this.open.submenu.panel.remove();
+    this.open.title.setAttribute("aria-expanded", "false");
+    this.open = null;
+  }
+
+  /** Redraws the open menu (and submenu) after a change, keeping them open. */
+  refreshOpen() {
+    if (!this.open) return;
+    const { menu, title, submenu } = this.open;
+    const submenuId = submenu ? submenu.item.id : null;
+    this.show(menu, title);
+    if (submenuId) {
+      const row = this.open.panel.querySelector(`[data-item="${CSS.escape(submenuId)}"]`);
+      const item = this.items.get(submenuId);
+      if (row && item) this.showSubmenu(item, row);
+    }
+  }
+
+  panel(items) {
+    const panel = document.createElement("div");
+    panel.className = "menu";
+    panel.setAttribute("role", "menu");
+    for (const item of items) {
+      if (item.hidden) continue;
+      panel.append(this.row(item));
+    }
+    return panel;
+  }
+
+  row(item) {
+    const row = document.createElement("div");
+    row.className = "menu-item";
+    row.dataset.item = item.id;
+    row.setAttribute("role", item.items ? "menuitem" : "menuitemcheckbox");
+    const mark = document.createElement("span");
+    mark.className = "mark";
+    const title = document.createElement("span");
+    title.className = "title";
+    title.textContent = item.title;
+    const key = document.createElement("span");
+    key.className = item.items ? "arrow" : "key";
+    if (item.items) {
+      key.textContent = "▸";
+    } else {
+      mark.textContent = item.state === "on" ? "✓" : item.state === "mixed" ? "–" : "";
+      row.dataset.state = item.state;
+      row.setAttribute("aria-checked", item.state === "on" ? "true" : item.state === "mixed" ? "mixed" : "false");
+      key.textContent = keyEquivalentText(item.key, item.modifiers);
+      if (!item.enabled) row.setAttribute("aria-disabled", "true");
+      row.title = item.enabled ? "" : "Disabled. Alt-click or right-click: why?";
+    }
+    row.append(mark, title, key);
+    row.addEventListener("mouseenter", () => {
+      if (item.items) this.showSubmenu(item, row);
+      else if (this.open && this.open.submenu && !row.closest(".submenu")) this.closeSubmenu();
+    });
+    row.addEventListener("mousedown", (event) => event.preventDefault());
+    row.addEventListener("click", (event) => {
+      if (item.items) return;
+      if (event.altKey || !item.enabled) {
+        if (event.altKey || event.shiftKey) {
+          this.close();
+          this.actions.explain(item);
+        }
+        return;
+      }
+      this.close();
+      this.actions.choose(item);
+    });
+    row.addEventListener("contextmenu", (event) => {
+      if (item.items) return;
+      event.preventDefault();
+      this.close();
+      this.actions.explain(item);
+    });
+    return row;
+  }
+
+  showSubmenu(item, row) {
+    if (!this.open) return;
+    if (this.open.submenu && this.open.submenu.item.id === item.id) return;
+    this.closeSubmenu();
+    const panel = this.panel(item.items);
+    panel.classList.add("submenu");
+    const box = row.getBoundingClientRect();
+    panel.style.left = `${box.right + 2}px`;
+    panel.style.top = `${box.top - 4}px`;
+    document.body.append(panel);
+    row.classList.add("open");
+    this.open.submenu = { item, panel, row };
+  }
+
+  closeSubmenu() {
+    if (!this.open || !this.open.submenu) return;
+    this.open.submenu.panel.remove();
+    this.open.submenu.row.classList.remove("open");
+    this.open.submenu = null;
+  }
+}

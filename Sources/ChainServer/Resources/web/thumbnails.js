@@ -1,0 +1,71 @@
+// Thumbnails fetched with the session's token (an <img src> cannot carry it) and shown
+// through blob: URLs. At most `parallel` requests run at once, the newest wanted first;
+// the `limit` most recently used pictures stay in memory, older ones are released.
+
+export class Thumbnails {
+  constructor(api, { size = 256, parallel = 6, limit = 800 } = {}) {
+    this.api = api;
+    this.size = size;
+    this.parallel = parallel;
+    this.limit = limit;
+    this.urls = new Map(); // key -> blob URL or null (no picture); Map order is use order
+    this.waiting = new Map(); // key -> [callbacks]
+    this.queue = [];
+    this.running = 0;
+  }
+
+  /** Calls `done(url or null)` once the picture is known; at once when cached. */
+  get(id, done, size = this.size) {
+    const key = `${id}@${size}`;
+    if (this.urls.has(key)) {
+      const url = this.urls.get(key);
+      this.urls.delete(key);
+      this.urls.set(key, url);
+      done(url);
+      return;
+    }
+    const callbacks = this.waiting.get(key);
+    if (callbacks) {
+      callbacks.push(done);
+      return;
+    }
+    this.waiting.set(key, [done]);
+    this.queue.push({ id, size, key });
+    this.pump();
+  }
+
+  /** Drops queued requests nobody waits for any more (tiles scrolled away). */
+  forget(isWanted) {
+    this.queue = this.queue.filter((job) => {
+      if (isWanted(job.id)) return true;
+      this.waiting.delete(job.key);
+      return false;
+    });
+  }
+
+  pump() {
+    while (this.running < this.parallel && this.queue.length > 0) {
+      const job = this.queue.pop();
+      this.running += 1;
+      this.api.thumbnail(job.id, job.size)
+        .then((blob) => (blob ? URL.createObjectURL(blob) : null))
+        .catch(() => null)
+        .then((url) => {
+          this.running -= 1;
+          this.store(job.key, url);
+          for (const done of this.waiting.get(job.key) || []) done(url);
+          this.waiting.delete(job.key);
+          this.pump();
+        });
+    }
+  }
+
+  store(key, url) {
+    this.urls.set(key, url);
+    while (this.urls.size > this.limit) {
+      const [oldest, oldURL] = this.urls.entries().next().value;
+      this.urls.delete(oldest);
+      if (oldURL) URL.revokeObjectURL(oldURL);
+    }
+  }
+}

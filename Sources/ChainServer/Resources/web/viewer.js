@@ -1,0 +1,115 @@
+// Viewers: the one over a browser window's grid, and viewer windows, drawn as panels.
+// What each shows is the session's (`viewer.image`); arrows and Escape reach them through
+// /keys like every other key.
+
+import { starsText, flagText } from "./grid.js";
+
+export class Viewers {
+  /**
+   * @param actions {lookup(id) -> Promise<image>, focus(path), closeWindow(id)}
+   */
+  constructor(overlay, image, caption, panels, thumbnails, actions) {
+    this.overlay = overlay;
+    this.imageElement = image;
+    this.caption = caption;
+    this.panels = panels;
+    this.thumbnails = thumbnails;
+    this.actions = actions;
+    this.shown = null;
+  }
+
+  /** Draws the browser window's viewer (`window`) and every viewer window of `session`. */
+  render(session, window, firstResponder) {
+    const id = window && window.viewer ? window.viewer.image : null;
+    this.overlay.hidden = !id;
+    this.overlay.dataset.image = id || "";
+    if (id) this.showLarge(id);
+    else this.shown = null;
+
+    const viewerWindows = session.windows.filter((candidate) => candidate.kind === "viewer");
+    const kept = new Set(viewerWindows.map((candidate) => candidate.id));
+    for (const panel of [...this.panels.children]) if (!kept.has(panel.dataset.window)) panel.remove();
+    for (const viewerWindow of viewerWindows) {
+      let panel = this.panels.querySelector(`[data-window="${CSS.escape(viewerWindow.id)}"]`);
+      if (!panel) panel = this.makePanel(viewerWindow.id);
+      panel.classList.toggle("focused", firstResponder.startsWith(`${viewerWindow.id}/`));
+      this.fillPanel(panel, viewerWindow.viewer ? viewerWindow.viewer.image : null);
+    }
+  }
+
+  /** Redraws captions after images' values changed. */
+  refresh(session, window, firstResponder) {
+    this.shown = null;
+    for (const panel of this.panels.children) panel.dataset.image = "";
+    this.render(session, window, firstResponder);
+  }
+
+  showLarge(id) {
+    this.actions.lookup(id).then((image) => {
+      if (this.overlay.dataset.image !== id) return;
+      this.caption.replaceChildren(...captionParts(image));
+    });
+    if (this.shown === id) return;
+    this.shown = id;
+    this.imageElement.removeAttribute("src");
+    this.thumbnails.get(id, (url) => {
+      if (this.shown === id && url) this.imageElement.src = url;
+    }, 1024);
+  }
+
+  makePanel(windowId) {
+    const panel = document.createElement("div");
+    panel.className = "panel";
+    panel.dataset.window = windowId;
+    const header = document.createElement("header");
+    const name = document.createElement("span");
+    name.textContent = `Viewer ${windowId}`;
+    const close = document.createElement("button");
+    close.textContent = "✕";
+    close.title = "Close Window";
+    close.addEventListener("click", (event) => {
+      event.stopPropagation();
+      this.actions.closeWindow(windowId);
+    });
+    header.append(name, close);
+    const img = document.createElement("img");
+    img.alt = "";
+    const caption = document.createElement("div");
+    caption.className = "caption";
+    panel.append(header, img, caption);
+    panel.addEventListener("mousedown", () => this.actions.focus(`${windowId}/viewer`));
+    this.panels.append(panel);
+    return panel;
+  }
+
+  fillPanel(panel, id) {
+    if (panel.dataset.image === (id || "")) return;
+    panel.dataset.image = id || "";
+    const img = panel.querySelector("img");
+    const caption = panel.querySelector(".caption");
+    img.removeAttribute("src");
+    caption.textContent = id ? "" : "No image";
+    if (!id) return;
+    this.thumbnails.get(id, (url) => { if (panel.dataset.image === id && url) img.src = url; }, 512);
+    this.actions.lookup(id).then((image) => {
+      if (panel.dataset.image === id) caption.replaceChildren(...captionParts(image));
+    });
+  }
+}
+
+function captionParts(image) {
+  const name = document.createElement("span");
+  name.className = "name";
+  name.textContent = image.name;
+  const stars = document.createElement("span");
+  stars.className = "stars";
+  stars.dataset.rating = image.rating;
+  stars.textContent = starsText(image.rating);
+  const label = document.createElement("span");
+  label.className = image.label === "none" ? "" : `label-dot label-${image.label}`;
+  label.title = image.label;
+  const flag = document.createElement("span");
+  flag.className = `flag ${image.flag}`;
+  flag.textContent = flagText(image.flag);
+  return [name, stars, label, flag];
+}
