@@ -59,7 +59,7 @@ final class ChainServerApp: Sendable {
             events: EventRoutes(live: live),
             handlers: HandlerRoutes(live: live, calls: calls, catalog: catalog, maxJSONDepth: configuration.maxJSONDepth),
             web: WebRoutes())
-        router = Router(routes: routes, sessions: sessions, metrics: metrics, log: log)
+        router = Router(routes: routes, sessions: sessions, metrics: metrics, log: log, cors: CORSPolicy(origins: configuration.corsOrigins))
         http = HTTPServer(configuration: configuration.http, handler: router)
     }
 

@@ -318,6 +318,24 @@ class WebClientTest(BrowserCase):
         token_in_urls = page.js("return performance.getEntriesByType('resource').some(e => e.name.includes('token'))")
         self.assertFalse(token_in_urls, "no token in any URL")
 
+    def test_8b_a_lost_stream_resumes_with_last_event_id(self):
+        page = self.page
+        hellos = page.js("return window.chainClient.counts.hello")
+        # Another session rates img-20 while this tab's stream is down.
+        other = self.server.request("POST", "/v1/sessions", {})
+        self.server.request("POST", f"/v1/sessions/{other['id']}/commands",
+                            {"action": "select", "args": {"images": ["img-20"]}}, other["token"])
+        target = 4 if page.rating_of("img-20") != 4 else 2
+        page.js("window.chainClient.stream.controller.abort()")  # as a dropped network would
+        wait_until(lambda: self.driver.find_element(By.ID, "connection").text == "reconnecting…",
+                   message="the bar to say reconnecting…")
+        self.server.request("POST", f"/v1/sessions/{other['id']}/commands",
+                            {"action": "setRating", "args": {"rating": target}}, other["token"])
+        wait_until(lambda: self.driver.find_element(By.ID, "connection").text == "live", message="the stream back")
+        wait_until(lambda: page.rating_of("img-20") == target, message="the missed rating, replayed")
+        # Resumed from Last-Event-ID: the held events were replayed, with no fresh hello.
+        self.assertEqual(page.js("return window.chainClient.counts.hello"), hellos)
+
     def test_9_new_viewer_window_opens_a_panel(self):
         page = self.page
         page.click_tile("img-5")

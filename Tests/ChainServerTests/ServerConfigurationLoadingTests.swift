@@ -55,7 +55,7 @@ struct ServerConfigurationLoadingTests {
 
     @Test func fileValuesApply() throws {
         let configuration = try Self.load(serverJSON: """
-            {"http": {"host": "::1", "port": 9000, "threads": 3},
+            {"http": {"host": "::1", "port": 9000, "threads": 3, "corsOrigins": ["https://photos.example", "http://localhost:3000"]},
              "limits": {"maxBodyBytes": 2048, "maxJSONDepth": 8, "maxPageSize": 77},
              "sessions": {"idleExpirySeconds": 60, "maxSessions": 5},
              "catalog": {"dataDirectory": "/tmp/x", "durability": "normal", "readerConnections": 4, "demoImages": 0},
@@ -65,6 +65,7 @@ struct ServerConfigurationLoadingTests {
         #expect(configuration.host == "::1")
         #expect(configuration.port == 9000)
         #expect(configuration.threads == 3)
+        #expect(configuration.corsOrigins == ["https://photos.example", "http://localhost:3000"])
         #expect(configuration.maxBodyBytes == 2048)
         #expect(configuration.maxJSONDepth == 8)
         #expect(configuration.maxPageSize == 77)
@@ -87,6 +88,10 @@ struct ServerConfigurationLoadingTests {
         (#"{"http": {"host": 127}}"#, "http.host", "must be a non-empty string"),
         (#"{"http": {"port": 70000}}"#, "http.port", "out of range"),
         (#"{"http": {"port": -1}}"#, "http.port", "out of range"),
+        (#"{"http": {"corsOrigins": "https://a.example"}}"#, "http.corsOrigins", "must be an array"),
+        (#"{"http": {"corsOrigins": ["https://a.example/"]}}"#, "http.corsOrigins", "is not an origin"),
+        (#"{"http": {"corsOrigins": ["*"]}}"#, "http.corsOrigins", "is not an origin"),
+        (#"{"http": {"corsOrigins": ["ftp://a.example"]}}"#, "http.corsOrigins", "is not an origin"),
         (#"{"limits": {"maxBodyBytes": 0}}"#, "limits.maxBodyBytes", "out of range"),
         (#"{"limits": {"maxPageSize": 100001}}"#, "limits.maxPageSize", "out of range"),
         (#"{"sessions": {"maxSessions": 0}}"#, "sessions.maxSessions", "out of range"),

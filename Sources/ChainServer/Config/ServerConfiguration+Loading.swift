@@ -23,10 +23,11 @@ extension ServerConfiguration {
         for (group, value) in members {
             switch group {
             case "http":
-                for (key, value) in try reader.members(of: group, value, allowed: ["host", "port", "threads"]) {
+                for (key, value) in try reader.members(of: group, value, allowed: ["host", "port", "threads", "corsOrigins"]) {
                     switch key {
                     case "host": host = try reader.string(group, key, value)
                     case "port": port = UInt16(try reader.int(group, key, value, in: 0...65535))
+                    case "corsOrigins": corsOrigins = try reader.origins(group, key, value)
                     default: threads = try reader.int(group, key, value, in: 0...256)
                     }
                 }
@@ -158,6 +159,18 @@ struct ConfigurationReader {
             throw error(group, key, "must be one of full, normal, off")
         }
         return durability
+    }
+
+    /// A list of web origins, each `http(s)://host[:port]` exactly as a browser sends it in
+    /// `Origin` (no path, no trailing slash).
+    func origins(_ group: String?, _ key: String, _ value: JSON) throws -> [String] {
+        guard let list = value.arrayValue else { throw error(group, key, "must be an array of origins") }
+        return try list.map { item in
+            guard let text = item.stringValue, CORSPolicy.isOrigin(text) else {
+                throw error(group, key, "\(item.text.prefix(60)) is not an origin like \"https://photos.example\" or \"http://localhost:3000\"")
+            }
+            return text
+        }
     }
 
     func logLevel(_ group: String?, _ key: String, _ value: JSON) throws -> LogLevel {

@@ -11,6 +11,9 @@ struct ServerConfiguration: Sendable, Equatable {
     var port: UInt16 = 8080
     /// `http.threads`, `CHAIN_THREADS`: libmicrohttpd worker threads; 0 = one per core.
     var threads = 0
+    /// `http.corsOrigins`: other origins (`https://photos.example`) whose pages may call the
+    /// API from a browser; none by default, so only the server's own web client can.
+    var corsOrigins: [String] = []
 
     /// `limits.maxBodyBytes`, `CHAIN_MAX_BODY_BYTES`: larger request bodies get 413.
     var maxBodyBytes = 1 << 20

@@ -8,18 +8,29 @@ final class Router: HTTPHandler {
     let sessions: SessionRegistry
     let metrics: Metrics
     let log: Logger
+    let cors: CORSPolicy
 
-    init(routes: [Route], sessions: SessionRegistry, metrics: Metrics, log: Logger) {
+    init(routes: [Route], sessions: SessionRegistry, metrics: Metrics, log: Logger, cors: CORSPolicy = CORSPolicy(origins: [])) {
         self.routes = routes
         self.sessions = sessions
         self.metrics = metrics
         self.log = log
+        self.cors = cors
     }
 
     func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
         let started = ContinuousClock.now
         let segments = request.path.split(separator: "/")
         let candidates = routes.compactMap { route in route.match(segments).map { (route, $0) } }
+        var respond = respond
+        if let origin = cors.allowedOrigin(of: request) {
+            if let preflight = cors.preflight(request, methods: candidates.map(\.0.method)) {
+                finish(request, route: candidates.first?.0.pattern ?? "unmatched", session: nil, started: started, respond: respond)(preflight)
+                return
+            }
+            let (cors, plain) = (cors, respond)
+            respond = { plain(cors.decorate($0, origin: origin)) }
+        }
         let method = request.method == "HEAD" ? "GET" : request.method
         guard let (route, parameters) = candidates.first(where: { $0.0.method == method }) else {
             let problem: Problem

@@ -26,6 +26,8 @@ class Client {
     this.lookups = new Map();
     this.catalogVersion = null;
     this.queue = Promise.resolve();
+    /** Events received, by type (a resumed stream replays; it does not say hello again). */
+    this.counts = {};
     this.thumbnails = new Thumbnails(this.api);
     this.menuBar = new MenuBar($("menubar"), {
       choose: (item) => this.send({ item: item.id }),
@@ -85,6 +87,7 @@ class Client {
   // Events -----------------------------------------------------------------------------
 
   onEvent(type, data) {
+    this.counts[type] = (this.counts[type] || 0) + 1;
     switch (type) {
       case "hello":
         this.setSession(data.session, true);
