@@ -18,7 +18,7 @@ struct RouterProblemTests {
     }
 
     @Test(arguments: [
-        "/", "/v2/images", "/v1", "/v1/session", "/v1/images/img-1/extra", "/v1/sessions/{id}/commands/extra",
+        "/web", "/web/", "//", "/v2/images", "/v1", "/v1/images/", "//v1/images", "/v1//images", "/v1/session", "/v1/images/img-1/extra", "/v1/sessions/{id}/commands/extra",
         "/v1/sessions/{id}/undo", "/healthz/now", "/V1/IMAGES", "/v1/images/img-0", "/v1/images/img-00001",
         "/v1/images/img-999999999999999999", "/v1/images/img-99999999999999999999", "/v1/images/IMG-1",
     ])

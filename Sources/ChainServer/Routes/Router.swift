@@ -20,8 +20,9 @@ final class Router: HTTPHandler {
 
     func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
         let started = ContinuousClock.now
-        let segments = request.path.split(separator: "/")
-        let candidates = routes.compactMap { route in route.match(segments).map { (route, $0) } }
+        let candidates = Self.segments(of: request.path).map { segments in
+            routes.compactMap { route in route.match(segments).map { (route, $0) } }
+        } ?? []
         var respond = respond
         if let origin = cors.allowedOrigin(of: request) {
             if let preflight = cors.preflight(request, methods: candidates.map(\.0.method)) {
@@ -123,6 +124,16 @@ final class Router: HTTPHandler {
 }
 
 extension Router {
+    /// The path's segments; `nil` when one is empty (`//`, a trailing `/`), which no route
+    /// has, so `////` is not the web client at `/`.
+    static func segments(of path: String) -> [Substring]? {
+        guard path != "/" else { return [] }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.first == "", segments.count > 1 else { return nil }
+        let rest = segments.dropFirst()
+        return rest.contains(where: \.isEmpty) ? nil : Array(rest)
+    }
+
     static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
 
     /// The method as metrics and logs name it: anything non-standard is `other`, so a client
