@@ -2,7 +2,7 @@
 # Both install the Debian packages they need when missing (apt-get, as root or via sudo).
 
 SWIFT ?= swift
-PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config curl
+PACKAGES := libmicrohttpd-dev libsqlite3-dev libvips-dev pkg-config curl
 DATA_DIR ?= ./data
 # The browser suite: Debian's Chromium and its driver, selenium from PyPI in a venv under .build.
 BROWSER_PACKAGES := chromium chromium-driver python3-venv

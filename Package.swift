@@ -22,10 +22,15 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
         .target(name: "ChainModel", swiftSettings: strict),
         .executableTarget(
             name: "ChainServer",
-            dependencies: ["ChainModel", "CMicroHTTPD", "CSQLite"],
+            dependencies: ["ChainModel", "CMicroHTTPD", "CSQLite", "CVips"],
             resources: [
                 .embedInCode("Resources/openapi.json"),
                 .embedInCode("Resources/web/index.html"),
@@ -51,7 +56,7 @@ let package = Package(
         .testTarget(name: "ChainModelTests", dependencies: ["ChainModel"], swiftSettings: strict),
         .testTarget(
             name: "ChainServerTests",
-            dependencies: ["ChainServer", "ChainModel"],
+            dependencies: ["ChainServer", "ChainModel", "CVips"],
             swiftSettings: strict
         ),
     ],

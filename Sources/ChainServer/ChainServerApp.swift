@@ -15,6 +15,7 @@ final class ChainServerApp: Sendable {
     let router: Router
     let http: HTTPServer
     let live: LiveEvents
+    let thumbnails: Thumbnails
 
     /// Reads the menus, opens (and on first start seeds) the catalog. Throws
     /// `ConfigurationError` for a bad menu file and the store's errors for a bad catalog.
@@ -26,10 +27,25 @@ final class ChainServerApp: Sendable {
         dispatcher.remoteActions = menuBar.remoteActions
         let storage: any CatalogStorage = try SQLiteCatalogStore(
             directory: configuration.dataDirectory, durability: configuration.durability, readerCount: configuration.readerConnections)
+        let pictures = try VipsPictureEngine()
         if configuration.demoImages > 0 {
-            let seeded = try storage.seedDemoCatalogIfEmpty(count: configuration.demoImages)
+            let picturesDirectory = configuration.demoPictures ? configuration.absoluteDataDirectory + "/demo-pictures" : nil
+            let seeded = try storage.seedDemoCatalogIfEmpty(count: configuration.demoImages, picturesDirectory: picturesDirectory)
             if seeded > 0 { log.log(.info, "catalog.seeded", [(key: "images", value: .number(Double(seeded)))]) }
+            if seeded > 0, let picturesDirectory {
+                let started = ContinuousClock.now
+                let drawn = try DemoPictures.draw(
+                    DemoCatalog.records(count: seeded, picturesDirectory: picturesDirectory), engine: pictures
+                ) { path, error in
+                    log.log(.warning, "demo.picture.failed", [(key: "path", value: .string(path)), (key: "reason", value: .string(error.reason))])
+                }
+                log.log(.info, "demo.pictures", [
+                    (key: "drawn", value: .number(Double(drawn))),
+                    (key: "seconds", value: .number(((ContinuousClock.now - started).seconds * 1000).rounded() / 1000)),
+                ])
+            }
         }
+        thumbnails = try Thumbnails(engine: pictures, directory: configuration.dataDirectory + "/thumbnails")
         let metrics = Metrics()
         storage.onCommit = { batches, rows in metrics.recordCommit(batches: batches, rows: rows) }
         self.storage = storage
@@ -44,6 +60,7 @@ final class ChainServerApp: Sendable {
             idleExpiry: .seconds(configuration.sessionIdleSeconds), maxSessions: configuration.maxSessions,
             maxSessionsPerClient: configuration.maxSessionsPerClient,
             onEnd: { session, reason in live.ended(session, reason: reason) })
+        let reads = DispatchQueue(label: "chain.reads", attributes: .concurrent)
         let routes = Router.table(
             service: ServiceRoutes(metricsRegistry: metrics, sessions: sessions),
             sessions: SessionRoutes(
@@ -55,7 +72,8 @@ final class ChainServerApp: Sendable {
             commands: CommandRoutes(runner: runner, menuBar: menuBar, maxJSONDepth: configuration.maxJSONDepth, log: log),
             images: ImageRoutes(
                 storage: storage, imageCount: { [catalog] in catalog.imageCount }, maxPageSize: configuration.maxPageSize,
-                reads: DispatchQueue(label: "chain.reads", attributes: .concurrent), log: log),
+                reads: reads, log: log),
+            thumbnails: ThumbnailRoutes(storage: storage, thumbnails: thumbnails, reads: reads, log: log),
             events: EventRoutes(live: live),
             handlers: HandlerRoutes(live: live, calls: calls, catalog: catalog, maxJSONDepth: configuration.maxJSONDepth),
             web: WebRoutes())

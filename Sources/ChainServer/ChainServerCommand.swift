@@ -61,7 +61,8 @@ struct ChainServerCommand {
             let store = try SQLiteCatalogStore(directory: configuration.dataDirectory, durability: configuration.durability)
             defer { store.close() }
             let onTerminal = isatty(STDERR_FILENO) == 1
-            let summary = try CatalogImporter(store: store).importDirectory(directory) { progress in
+            let thumbnails = try Thumbnails(engine: VipsPictureEngine(), directory: configuration.dataDirectory + "/thumbnails")
+            let summary = try CatalogImporter(store: store, thumbnails: thumbnails).importDirectory(directory) { progress in
                 if onTerminal { FileHandle.standardError.write(Data(("\r" + progress.progressLine + "\u{1B}[K").utf8)) }
             }
             if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }

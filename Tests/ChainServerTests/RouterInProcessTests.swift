@@ -13,11 +13,7 @@ struct RouterInProcessTests {
     static func withApp(images: Int = 30, _ body: (ChainServerApp) async throws -> Void) async throws {
         let directory = LiveServer.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var configuration = ServerConfiguration()
-        configuration.dataDirectory = directory
-        configuration.configDirectory = LiveServer.configDirectory
-        configuration.demoImages = images
-        configuration.durability = .off
+        let configuration = ServerConfiguration.forTests(directory: directory, demoImages: images)
         let app = try ChainServerApp(configuration: configuration, log: Logger(level: .error))
         defer { app.storage.close() }
         try await body(app)

@@ -8,10 +8,7 @@ extension Router {
     static let tableForTests: [Route] = {
         let directory = LiveServer.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var configuration = ServerConfiguration()
-        configuration.dataDirectory = directory
-        configuration.configDirectory = LiveServer.configDirectory
-        configuration.demoImages = 0
+        let configuration = ServerConfiguration.forTests(directory: directory, demoImages: 0)
         do {
             let app = try ChainServerApp(configuration: configuration, log: Logger(level: .error))
             defer { app.storage.close() }

@@ -58,7 +58,7 @@ struct ServerConfigurationLoadingTests {
             {"http": {"host": "::1", "port": 9000, "threads": 3, "corsOrigins": ["https://photos.example", "http://localhost:3000"]},
              "limits": {"maxBodyBytes": 2048, "maxJSONDepth": 8, "maxPageSize": 77},
              "sessions": {"idleExpirySeconds": 60, "maxSessions": 5},
-             "catalog": {"dataDirectory": "/tmp/x", "durability": "normal", "readerConnections": 4, "demoImages": 0},
+             "catalog": {"dataDirectory": "/tmp/x", "durability": "normal", "readerConnections": 4, "demoImages": 0, "demoPictures": true},
              "log": {"level": "warning"}, "shutdownGraceSeconds": 3}
             """)
 
@@ -75,6 +75,7 @@ struct ServerConfigurationLoadingTests {
         #expect(configuration.durability == .normal)
         #expect(configuration.readerConnections == 4)
         #expect(configuration.demoImages == 0)
+        #expect(configuration.demoPictures)
         #expect(configuration.logLevel == .warning)
         #expect(configuration.shutdownGraceSeconds == 3)
     }
@@ -89,6 +90,7 @@ struct ServerConfigurationLoadingTests {
         (#"{"http": {"port": 70000}}"#, "http.port", "out of range"),
         (#"{"http": {"port": -1}}"#, "http.port", "out of range"),
         (#"{"http": {"corsOrigins": "https://a.example"}}"#, "http.corsOrigins", "must be an array"),
+        (#"{"catalog": {"demoPictures": "yes"}}"#, "catalog.demoPictures", "must be true or false"),
         (#"{"http": {"corsOrigins": ["https://a.example/"]}}"#, "http.corsOrigins", "is not an origin"),
         (#"{"http": {"corsOrigins": ["*"]}}"#, "http.corsOrigins", "is not an origin"),
         (#"{"http": {"corsOrigins": ["ftp://a.example"]}}"#, "http.corsOrigins", "is not an origin"),

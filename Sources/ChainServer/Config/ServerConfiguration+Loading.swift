@@ -54,12 +54,13 @@ extension ServerConfiguration {
                     }
                 }
             case "catalog":
-                let keys = ["dataDirectory", "durability", "readerConnections", "demoImages"]
+                let keys = ["dataDirectory", "durability", "readerConnections", "demoImages", "demoPictures"]
                 for (key, value) in try reader.members(of: group, value, allowed: keys) {
                     switch key {
                     case "dataDirectory": dataDirectory = try reader.string(group, key, value)
                     case "durability": durability = try reader.durability(group, key, value)
                     case "readerConnections": readerConnections = try reader.int(group, key, value, in: 1...64)
+                    case "demoPictures": demoPictures = try reader.bool(group, key, value)
                     default: demoImages = try reader.int(group, key, value, in: 0...1_000_000)
                     }
                 }
@@ -152,6 +153,11 @@ struct ConfigurationReader {
     func int(_ group: String?, _ key: String, text: String, in range: ClosedRange<Int>) throws -> Int {
         guard let number = Int(text) else { throw error(group, key, "must be an integer, not \"\(text.prefix(40))\"") }
         return try int(group, key, .number(Double(number)), in: range)
+    }
+
+    func bool(_ group: String?, _ key: String, _ value: JSON) throws -> Bool {
+        guard case .bool(let flag) = value else { throw error(group, key, "must be true or false, not \(value.text.prefix(40))") }
+        return flag
     }
 
     func durability(_ group: String?, _ key: String, _ value: JSON) throws -> Durability {

@@ -1,4 +1,5 @@
 import ChainModel
+import Foundation
 
 /// Everything the server can be told, with the defaults it runs on when told nothing.
 ///
@@ -45,6 +46,16 @@ struct ServerConfiguration: Sendable, Equatable {
     var readerConnections = 2
     /// `catalog.demoImages`: images created in an empty catalog at first start (0 = none).
     var demoImages = 600
+    /// `catalog.demoPictures`: draw a picture file for each demo image when the catalog is
+    /// seeded (`<data>/demo-pictures/`). `config/server.json` turns it on; off by default so a
+    /// server started in code (the tests) seeds in milliseconds.
+    var demoPictures = false
+
+    /// `dataDirectory` as an absolute path, so paths stored under it (demo pictures) hold
+    /// wherever the server is started from next.
+    var absoluteDataDirectory: String {
+        URL(fileURLWithPath: dataDirectory, isDirectory: true).standardizedFileURL.path
+    }
 
     /// `handlers.callTimeoutSeconds`: how long a command waits for a remote handler's client
     /// before answering 504.

@@ -1,4 +1,7 @@
+import ChainModel
+import Dispatch
 import Foundation
+import Synchronization
 
 /// Adds a directory tree of image files to the catalog (`chain-server import DIR`).
 ///
@@ -14,10 +17,13 @@ struct CatalogImporter: Sendable {
 
     let store: SQLiteCatalogStore
     let batchSize: Int
+    /// Makes each new image's 256-pixel thumbnail after the files are in; `nil`: none.
+    let thumbnails: Thumbnails?
 
-    init(store: SQLiteCatalogStore, batchSize: Int = CatalogImporter.defaultBatchSize) {
+    init(store: SQLiteCatalogStore, batchSize: Int = CatalogImporter.defaultBatchSize, thumbnails: Thumbnails? = nil) {
         self.store = store
         self.batchSize = max(1, batchSize)
+        self.thumbnails = thumbnails
     }
 
     /// Walks `path` recursively and adds every image file not yet in the catalog, calling
@@ -28,6 +34,7 @@ struct CatalogImporter: Sendable {
         let addedAt = Date().formatted(.iso8601)
         var counts = ImportProgress()
         var pending: [ImageRecord] = []
+        let lastBefore = try store.lastImageID()
 
         func flush() throws {
             guard !pending.isEmpty else { return }
@@ -58,7 +65,33 @@ struct CatalogImporter: Sendable {
         }
         try flush()
         progress(counts)
+        if let thumbnails, counts.added > 0 {
+            try makeThumbnails(after: lastBefore, thumbnails, counts: &counts)
+            progress(counts)
+        }
         return ImportSummary(counts, elapsed: clock.now - start)
+    }
+
+    /// The 256-pixel thumbnail of every image after `last` (the ones this import added), a
+    /// page at a time, on every core. A picture that cannot be read is counted, not fatal:
+    /// its thumbnail request will answer 404 and say why.
+    private func makeThumbnails(after last: ImageID?, _ thumbnails: Thumbnails, counts: inout ImportProgress) throws {
+        var cursor = last
+        while true {
+            let page = try store.images(ImageQuery(after: cursor, limit: batchSize))
+            guard let lastOfPage = page.last else { return }
+            cursor = lastOfPage.id
+            let made = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: page.count) { index in
+                guard let path = page[index].path else { return }
+                if (try? thumbnails.make(page[index].id, file: path, size: ThumbnailRoutes.defaultSize)) != nil {
+                    made.add(1, ordering: .relaxed)
+                }
+            }
+            let withFiles = page.filter { $0.path != nil }.count
+            counts.thumbnails += made.load(ordering: .relaxed)
+            counts.unreadablePictures += withFiles - made.load(ordering: .relaxed)
+        }
     }
 
     /// Every non-directory entry under `path` with an image extension, sorted by path;

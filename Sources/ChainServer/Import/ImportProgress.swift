@@ -10,6 +10,10 @@ struct ImportProgress: Equatable, Sendable {
     var skipped = 0
     /// Files with other extensions, passed over.
     var ignored = 0
+    /// New images whose 256-pixel thumbnail was made at import.
+    var thumbnails = 0
+    /// New images whose picture the thumbnailer could not read (they are still imported).
+    var unreadablePictures = 0
 
     /// One status line without control characters. A terminal front end rewrites it in
     /// place (`"\r" + line + "\u{1B}[K"`); the store itself never prints.

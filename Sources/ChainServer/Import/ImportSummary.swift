@@ -5,6 +5,8 @@ struct ImportSummary: Equatable, Sendable {
     var alreadyPresent: Int
     var skipped: Int
     var ignored: Int
+    var thumbnails: Int
+    var unreadablePictures: Int
     var elapsed: Duration
 
     init(_ progress: ImportProgress, elapsed: Duration) {
@@ -13,6 +15,8 @@ struct ImportSummary: Equatable, Sendable {
         alreadyPresent = progress.alreadyPresent
         skipped = progress.skipped
         ignored = progress.ignored
+        thumbnails = progress.thumbnails
+        unreadablePictures = progress.unreadablePictures
         self.elapsed = elapsed
     }
 
@@ -21,8 +25,10 @@ struct ImportSummary: Equatable, Sendable {
     var summaryLine: String {
         let noun = added == 1 ? "image" : "images"
         let files = scanned == 1 ? "file" : "files"
+        let pictures = thumbnails + unreadablePictures == 0 ? ""
+            : "; \(thumbnails) thumbnails made, \(unreadablePictures) pictures the thumbnailer could not read"
         return "Imported \(added) new \(noun) from \(scanned) \(files) in \(Self.seconds(elapsed)) "
-            + "(\(alreadyPresent) already present, \(skipped) unreadable, \(ignored) other files ignored)"
+            + "(\(alreadyPresent) already present, \(skipped) unreadable, \(ignored) other files ignored\(pictures))"
     }
 
     /// Seconds with one decimal: enough for a human, stable for tests.

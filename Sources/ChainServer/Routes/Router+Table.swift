@@ -1,7 +1,7 @@
 extension Router {
     /// Every endpoint. `/openapi.json` documents exactly these (a test compares them).
     static func table(
-        service: ServiceRoutes, sessions: SessionRoutes, commands: CommandRoutes, images: ImageRoutes,
+        service: ServiceRoutes, sessions: SessionRoutes, commands: CommandRoutes, images: ImageRoutes, thumbnails: ThumbnailRoutes,
         events: EventRoutes, handlers: HandlerRoutes, web: WebRoutes
     ) -> [Route] {
         [
@@ -25,6 +25,7 @@ extension Router {
             .ownSession("POST", "/v1/sessions/{id}/calls/{call}", handlers.answer),
             .anySession("GET", "/v1/images", images.list),
             .anySession("GET", "/v1/images/{id}", images.show),
+            .anySession("GET", "/v1/images/{id}/thumbnail", thumbnails.thumbnail),
         ]
     }
 }

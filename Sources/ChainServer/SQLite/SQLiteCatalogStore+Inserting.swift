@@ -10,8 +10,8 @@ extension SQLiteCatalogStore {
     /// Fills an empty catalog with `count` deterministic demo images (see `DemoCatalog`) and
     /// returns how many it added: 0 when the catalog already holds images. The emptiness check
     /// and the inserts share one transaction, so two callers cannot both seed.
-    func seedDemoCatalogIfEmpty(count: Int = 600) throws -> Int {
-        let records = DemoCatalog.records(count: count)
+    func seedDemoCatalogIfEmpty(count: Int = 600, picturesDirectory: String? = nil) throws -> Int {
+        let records = DemoCatalog.records(count: count, picturesDirectory: picturesDirectory)
         return try writer.transaction { connection in
             guard try connection.scalarInt64("SELECT EXISTS (SELECT 1 FROM images)") == 0 else { return 0 }
             return try Self.insert(records, on: connection)

@@ -63,6 +63,13 @@ extension SQLiteCatalogStore {
         }
     }
 
+    /// The highest image id, or `nil` for an empty catalog.
+    func lastImageID() throws -> ImageID? {
+        try readers.read { connection in
+            try connection.scalarInt64("SELECT max(id) FROM images").map(ImageID.init)
+        }
+    }
+
     func count() throws -> Int {
         try readers.read { connection in
             Int(try connection.scalarInt64("SELECT count(*) FROM images") ?? 0)

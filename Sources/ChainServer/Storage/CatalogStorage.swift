@@ -27,8 +27,9 @@ protocol CatalogStorage: AnyObject, Sendable {
 
     /// Adds `records`, skipping any whose `path` is already stored; returns how many were new.
     func insert(_ records: [ImageRecord]) throws -> Int
-    /// Fills an empty catalog with `count` demo images; returns how many it added.
-    func seedDemoCatalogIfEmpty(count: Int) throws -> Int
+    /// Fills an empty catalog with `count` demo images; returns how many it added. With
+    /// `picturesDirectory`, image `n`'s path is `<picturesDirectory>/demo-<n>.jpg` (see `DemoPictures`).
+    func seedDemoCatalogIfEmpty(count: Int, picturesDirectory: String?) throws -> Int
 
     /// Called after each commit with the batches it held and the writes in the batches that
     /// succeeded. Set it before the first write; keep it quick.

@@ -23,7 +23,9 @@ enum DemoCatalog {
     /// 2024-03-02T09:00:00Z: the first demo photo's import time; later ones follow it.
     static let firstAddedAt: TimeInterval = 1_709_370_000
 
-    static func records(count: Int) -> [ImageRecord] {
+    /// The first `count` records; with `picturesDirectory`, record `n` (from 1) has the path
+    /// `<picturesDirectory>/demo-<n>.jpg`, where `DemoPictures` draws it.
+    static func records(count: Int, picturesDirectory: String? = nil) -> [ImageRecord] {
         var random = SplitMix64(seed: 0x0C0FFEE_5EED)
         var records: [ImageRecord] = []
         records.reserveCapacity(max(0, count))
@@ -48,6 +50,7 @@ enum DemoCatalog {
 
             records.append(ImageRecord(
                 name: name, rating: rating(random.next(below: ratingWeights.reduce(0, +))),
+                path: picturesDirectory.map { DemoPictures.path(of: records.count + 1, in: $0) },
                 byteSize: byteSize, width: width, height: height, format: "jpeg",
                 addedAt: addedAt.formatted(.iso8601)
             ))

@@ -1,0 +1,67 @@
+#ifndef CVIPS_SHIM_H
+#define CVIPS_SHIM_H
+
+#include <vips/vips.h>
+
+// libvips takes its options as NULL-terminated variadic lists and starts itself with the
+// VIPS_INIT macro; Swift can call neither. These fixed-signature wrappers stand in for the
+// calls the server makes. Every name is prefixed `cvips_`. Each returns libvips's status
+// (0 on success); on failure the reason is in the error buffer (cvips_error_take).
+
+/// Starts libvips once per process: no operation cache (pictures on disk change, and the
+/// cache would hold their files open) and one worker thread per operation, since the server
+/// runs its own bounded pool of thumbnail jobs.
+static inline int cvips_start(const char *program) {
+    if (VIPS_INIT(program) != 0) return -1;
+    vips_cache_set_max(0);
+    vips_concurrency_set(1);
+    return 0;
+}
+
+/// The error buffer's text, copied (free with g_free), and the buffer cleared.
+static inline char *cvips_error_take(void) {
+    char *copy = g_strdup(vips_error_buffer());
+    vips_error_clear();
+    return copy;
+}
+
+/// A thumbnail of the file at `path` whose long edge is at most `size` (never enlarged);
+/// shrink-on-load for JPEG, WebP and HEIF. Decoding errors fail the pipeline (`fail_on`),
+/// so a truncated file is an error rather than a grey half-picture.
+static inline int cvips_thumbnail_file(const char *path, int size, VipsImage **out) {
+    return vips_thumbnail(path, out, size, "height", size, "size", VIPS_SIZE_DOWN,
+                          "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+}
+
+/// The same from an encoded picture in memory.
+static inline int cvips_thumbnail_buffer(const void *bytes, size_t length, int size, VipsImage **out) {
+    return vips_thumbnail_buffer((void *) bytes, length, out, size, "height", size, "size", VIPS_SIZE_DOWN,
+                                 "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+}
+
+/// Encodes `image` as a baseline JPEG in memory with no metadata; free `*bytes` with g_free.
+static inline int cvips_jpegsave_buffer(VipsImage *image, int quality, void **bytes, size_t *length) {
+    return vips_jpegsave_buffer(image, bytes, length, "Q", quality, "strip", TRUE, NULL);
+}
+
+/// Writes `image` to `path` in the format its extension names (.jpg, .png, .tif, .heic …).
+static inline int cvips_write_file(VipsImage *image, const char *path) {
+    return vips_image_write_to_file(image, path, NULL);
+}
+
+/// A one-band float image of `sin` waves, `hfreq` across and `vfreq` down (values -1…1).
+static inline int cvips_sines(int width, int height, double hfreq, double vfreq, VipsImage **out) {
+    return vips_sines(out, width, height, "hfreq", hfreq, "vfreq", vfreq, NULL);
+}
+
+/// `a * in + b` per band (n bands of a and b), as 8-bit unsigned pixels.
+static inline int cvips_linear_uchar(VipsImage *in, const double *a, const double *b, int n, VipsImage **out) {
+    return vips_linear(in, out, (double *) a, (double *) b, n, "uchar", TRUE, NULL);
+}
+
+static inline int cvips_width(VipsImage *image) { return vips_image_get_width(image); }
+static inline int cvips_height(VipsImage *image) { return vips_image_get_height(image); }
+static inline void cvips_unref(VipsImage *image) { g_object_unref(image); }
+static inline void cvips_free(void *pointer) { g_free(pointer); }
+
+#endif

@@ -1,0 +1,78 @@
+import ChainModel
+import Dispatch
+
+/// `GET /v1/images/{id}/thumbnail?size=`: a JPEG at most `size` pixels on its long edge. The
+/// lookup and a cached file are answered on `reads`; a thumbnail still to be made goes to
+/// the thumbnail workers.
+struct ThumbnailRoutes: Sendable {
+    static let defaultSize = 256
+    /// Browsers may keep a thumbnail an hour; after that `If-None-Match` revalidates it.
+    static let cacheControl = "private, max-age=3600"
+
+    let storage: any CatalogStorage
+    let thumbnails: Thumbnails
+    let reads: DispatchQueue
+    let log: Logger
+
+    func thumbnail(_ request: RouteRequest, _ respond: @escaping Route.Respond) throws {
+        let text = request.parameters["id"] ?? ""
+        guard let id = ImageID(text) else { throw Problem(.notFound, "no image \"\(text.prefix(80))\"") }
+        let size = try Self.size(request.http.query["size"])
+        let ifNoneMatch = request.http.header("if-none-match")
+        let (storage, thumbnails, log) = (storage, thumbnails, log)
+        reads.async {
+            do {
+                guard let image = try storage.image(id) else { throw Problem(.notFound, "no image \"\(id)\"") }
+                guard let path = image.path else {
+                    throw Problem(.notFound, "image \(id) has no picture file", [(key: "image", value: .string(id.description))])
+                }
+                let cached = try thumbnails.cached(id, file: path, size: size)
+                if cached.tag.isMatched(byIfNoneMatch: ifNoneMatch) { return respond(Self.notModified(cached.tag)) }
+                if let bytes = cached.bytes { return respond(Self.jpeg(Thumbnail(bytes: bytes, tag: cached.tag))) }
+                thumbnails.thumbnail(id, file: path, size: size) { result in
+                    switch result {
+                    case .success(let thumbnail): respond(Self.jpeg(thumbnail))
+                    case .failure(let error): respond(Self.unreadable(id, error, log: log).response)
+                    }
+                }
+            } catch let error as PictureError {
+                respond(Self.unreadable(id, error, log: log).response)
+            } catch let problem as Problem {
+                respond(problem.response)
+            } catch {
+                respond(Problem.storage(error, log: log).response)
+            }
+        }
+    }
+
+    /// `size`: 256 when absent, else an integer in 128…1024.
+    static func size(_ text: String?) throws(Problem) -> Int {
+        guard let text else { return defaultSize }
+        guard let number = Int(text), Thumbnails.sizeRange.contains(number) else {
+            throw Problem.invalid("size", "size must be an integer from 128 to 1024, not \"\(text.prefix(40))\"")
+        }
+        return number
+    }
+
+    /// A picture that cannot be read: one warning line, and a 404 saying why.
+    static func unreadable(_ id: ImageID, _ error: PictureError, log: Logger) -> Problem {
+        log.log(.warning, "thumbnail.unreadable", [
+            (key: "image", value: .string(id.description)), (key: "reason", value: .string(error.reason)),
+        ])
+        return Problem(.notFound, "image \(id) has no readable picture: \(error.reason.prefix(200))", [
+            (key: "image", value: .string(id.description)),
+        ])
+    }
+
+    static func jpeg(_ thumbnail: Thumbnail) -> HTTPResponse {
+        var response = HTTPResponse(status: 200, contentType: "image/jpeg", body: thumbnail.bytes)
+        response.headers += [thumbnail.tag.header, HTTPResponse.Header(name: "Cache-Control", value: cacheControl)]
+        return response
+    }
+
+    static func notModified(_ tag: EntityTag) -> HTTPResponse {
+        var response = tag.notModified
+        response.headers.append(HTTPResponse.Header(name: "Cache-Control", value: cacheControl))
+        return response
+    }
+}
