@@ -8,7 +8,7 @@ DATA_DIR ?= ./data
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build/browser-venv
 
-.PHONY: deps browser-deps build run test test-browser bench bench-large bench-http bench-live clean
+.PHONY: deps browser-deps build run test test-browser bench bench-large bench-http bench-live bench-thumbnails clean
 
 deps:
 	@missing=""; \
@@ -59,6 +59,11 @@ bench-http: build
 # 1,000 streaming sessions: menu fan-out latency and CPU; remote-handler round trip; RSS per stream.
 bench-live: build
 	scripts/bench-live --binary .build/release/chain-server
+
+# A 24-megapixel JPEG's thumbnail the first time and from the cache: server and client times.
+bench-thumbnails: build
+	@$(MAKE) --no-print-directory deps PACKAGES="libvips-tools"
+	scripts/bench-thumbnails --binary .build/release/chain-server
 
 clean:
 	rm -rf .build
