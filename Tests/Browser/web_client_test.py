@@ -346,6 +346,14 @@ class WebClientTest(BrowserCase):
         wait_until(lambda: page.session()["firstResponder"] == f"{window_id}/viewer", message="focus in the new viewer")
         panel.find_element(By.CSS_SELECTOR, "header button").click()
         wait_until(lambda: not self.driver.find_elements(By.CSS_SELECTOR, "#panels .panel"), message="the panel to close")
+        # Focus follows clicks: a click in the grid makes its grid the first responder again.
+        page.press("n", modifier=Keys.SHIFT + Keys.COMMAND)
+        wait_until(lambda: page.session()["firstResponder"].endswith("/viewer"), message="focus in a new viewer")
+        page.click_tile("img-6")
+        wait_until(lambda: page.session()["firstResponder"] == "main/grid", message="focus back in the grid")
+        self.assertEqual(page.selected_ids(), ["img-6"])
+        self.driver.find_element(By.CSS_SELECTOR, "#panels .panel header button").click()
+        wait_until(lambda: not self.driver.find_elements(By.CSS_SELECTOR, "#panels .panel"), message="the panel to close")
 
     def test_z_readme_screenshot(self):
         if not os.environ.get("WEB_CLIENT_SCREENSHOT"):
