@@ -30,13 +30,15 @@ struct ChainServerCommand {
     }
 
     static func serve(_ configuration: ServerConfiguration) -> Never {
-        let log = Logger(level: configuration.logLevel)
+        let logs = LogBuffer()
+        let log = Logger(level: configuration.logLevel, buffer: logs)
         let app: ChainServerApp
         do {
             app = try ChainServerApp(configuration: configuration, log: log)
             try app.start()
         } catch {
             log.log(.error, "server.failed", [(key: "error", value: .string("\(error)"))])
+            logs.flush()
             fail("\(error)", code: 1)
         }
         let stop = DispatchSemaphore(value: 0)
@@ -53,6 +55,7 @@ struct ChainServerCommand {
         stop.wait()
         app.stop(grace: .seconds(configuration.shutdownGraceSeconds))
         sources.forEach { $0.cancel() }
+        logs.flush()
         exit(0)
     }
 

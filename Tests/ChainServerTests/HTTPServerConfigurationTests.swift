@@ -16,7 +16,7 @@ struct HTTPServerConfigurationTests {
         #expect(configuration.connectionTimeoutSeconds == 30)
         #expect(configuration.connectionLimit == 1024)
         #expect(configuration.perIPConnectionLimit == 256)
-        #expect(configuration.connectionMemoryLimitBytes == 65_536)
+        #expect(configuration.connectionMemoryLimitBytes == 16_384)
     }
 
     @Test func zeroThreadsMeansOnePerCore() {

@@ -36,7 +36,7 @@ extension HTTPServer {
             connectionTimeoutSeconds: Int = 30,
             connectionLimit: Int = 1024,
             perIPConnectionLimit: Int = 256,
-            connectionMemoryLimitBytes: Int = 64 << 10
+            connectionMemoryLimitBytes: Int = 16 << 10
         ) {
             self.host = host
             self.port = port

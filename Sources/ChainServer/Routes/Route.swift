@@ -19,10 +19,28 @@ struct Route: Sendable {
         case session(@Sendable (_ request: SessionRequest, _ respond: @escaping Respond) throws -> Void)
     }
 
+    /// One segment of a pattern: a literal, or `{name}` matching any one segment.
+    enum Part: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+    }
+
     let method: String
     let pattern: String
     let access: Access
     let handler: Handler
+    /// `pattern` split once, here, rather than on every request.
+    let parts: [Part]
+
+    init(method: String, pattern: String, access: Access, handler: Handler) {
+        self.method = method
+        self.pattern = pattern
+        self.access = access
+        self.handler = handler
+        parts = pattern.split(separator: "/").map { part in
+            part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
+        }
+    }
 
     /// Open to anyone.
     static func open(
@@ -45,17 +63,20 @@ struct Route: Sendable {
         Route(method: method, pattern: pattern, access: .ownSession, handler: .session(handle))
     }
 
-    /// Path parameters when `segments` fit the pattern, else `nil`.
-    func match(_ segments: [Substring]) -> [String: String]? {
-        let parts = pattern.split(separator: "/")
-        guard parts.count == segments.count else { return nil }
+    /// Whether `segments` fit the pattern; allocates nothing.
+    func matches(_ segments: [Substring]) -> Bool {
+        guard parts.count == segments.count else { return false }
+        for (part, segment) in zip(parts, segments) {
+            if case .literal(let literal) = part, literal.utf8.elementsEqual(segment.utf8) == false { return false }
+        }
+        return true
+    }
+
+    /// The path parameters of `segments`, which `matches`.
+    func parameters(_ segments: [Substring]) -> [String: String] {
         var parameters: [String: String] = [:]
         for (part, segment) in zip(parts, segments) {
-            if part.hasPrefix("{") {
-                parameters[String(part.dropFirst().dropLast())] = String(segment)
-            } else if part != segment {
-                return nil
-            }
+            if case .parameter(let name) = part { parameters[name] = String(segment) }
         }
         return parameters
     }

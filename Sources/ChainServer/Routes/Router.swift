@@ -20,32 +20,32 @@ final class Router: HTTPHandler {
 
     func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
         let started = ContinuousClock.now
-        let candidates = Self.segments(of: request.path).map { segments in
-            routes.compactMap { route in route.match(segments).map { (route, $0) } }
-        } ?? []
+        let segments = Self.segments(of: request.path)
+        let candidates = segments.map { segments in routes.filter { $0.matches(segments) } } ?? []
         var respond = respond
         if let origin = cors.allowedOrigin(of: request) {
-            if let preflight = cors.preflight(request, methods: candidates.map(\.0.method)) {
-                finish(request, route: candidates.first?.0.pattern ?? "unmatched", session: nil, started: started, respond: respond)(preflight)
+            if let preflight = cors.preflight(request, methods: candidates.map(\.method)) {
+                finish(request, route: candidates.first?.pattern ?? "unmatched", session: nil, started: started, respond: respond)(preflight)
                 return
             }
             let (cors, plain) = (cors, respond)
             respond = { plain(cors.decorate($0, origin: origin)) }
         }
         let method = request.method == "HEAD" ? "GET" : request.method
-        guard let (route, parameters) = candidates.first(where: { $0.0.method == method }) else {
+        guard let route = candidates.first(where: { $0.method == method }), let segments else {
             let problem: Problem
             if candidates.isEmpty {
                 problem = Problem(.notFound, "no endpoint at \(request.path.prefix(200))")
             } else {
-                let allowed = candidates.map(\.0.method)
+                let allowed = candidates.map(\.method)
                 problem = with(Problem(.methodNotAllowed, "\(request.method.prefix(20)) is not allowed here; use \(allowed.joined(separator: ", "))")) {
                     $0.headers = [HTTPResponse.Header(name: "Allow", value: allowed.joined(separator: ", "))]
                 }
             }
-            finish(request, route: candidates.first?.0.pattern ?? "unmatched", session: nil, started: started, respond: respond)(problem.response)
+            finish(request, route: candidates.first?.pattern ?? "unmatched", session: nil, started: started, respond: respond)(problem.response)
             return
         }
+        let parameters = route.parameters(segments)
         let session: LiveSession?
         do {
             session = try authenticate(request, route: route, parameters: parameters)

@@ -1,0 +1,37 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The time of a log line, `2026-11-23T07:41:13.735Z` (ISO 8601, UTC, milliseconds), made
+/// without Foundation's formatter: the part up to the seconds is formatted once per second.
+final class LogClock: Sendable {
+    private let cached = Mutex<(second: Int, text: String)>((-1, ""))
+
+    func now() -> String {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        let second = Int(time.tv_sec)
+        let prefix = cached.withLock { cache in
+            if cache.second != second { cache = (second, Self.format(second)) }
+            return cache.text
+        }
+        let milliseconds = Int(time.tv_nsec) / 1_000_000
+        return prefix + "." + Self.digits(milliseconds, 3) + "Z"
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` of a Unix second, in UTC.
+    static func format(_ second: Int) -> String {
+        var seconds = time_t(second)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return digits(Int(parts.tm_year) + 1900, 4) + "-" + digits(Int(parts.tm_mon) + 1, 2) + "-" + digits(Int(parts.tm_mday), 2)
+            + "T" + digits(Int(parts.tm_hour), 2) + ":" + digits(Int(parts.tm_min), 2) + ":" + digits(Int(parts.tm_sec), 2)
+    }
+
+    static func digits(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+}
