@@ -61,6 +61,24 @@ struct JSONParserTests {
         #expect(try JSONParser.parse(value.text) == value)
     }
 
+    @Test(arguments: [
+        ("plain", #""plain""#),
+        ("", #""""#),
+        ("Lisbon tram 014.jpg", #""Lisbon tram 014.jpg""#),
+        ("\"", #""\"""#),
+        ("a\\b", #""a\\b""#),
+        ("tab\there\r\n", #""tab\there\r\n""#),
+        ("\u{01}x\u{1F}", #""\u0001x\u001f""#),
+        ("★ Hanoï \"q\" 漢", #""★ Hanoï \"q\" 漢""#),
+        ("end\\", #""end\\""#),
+    ])
+    func stringsAreEscapedOnlyWhereJSONNeedsIt(_ value: String, _ encoded: String) throws {
+        var output: [UInt8] = []
+        JSON.writeString(value, to: &output)
+        #expect(String(decoding: output, as: UTF8.self) == encoded)
+        #expect(try JSONParser.parse(encoded) == .string(value))
+    }
+
     @Test func integersAreExactAndFractionsAreNot() {
         #expect(JSON.number(5).intValue == 5)
         #expect(JSON.number(5.5).intValue == nil)
