@@ -18,11 +18,10 @@ static inline int cvips_start(const char *program) {
     return 0;
 }
 
-/// The error buffer's text, copied (free with g_free), and the buffer cleared.
+/// The error buffer's text, copied (free with g_free), and the buffer cleared, in one step
+/// under libvips's lock (the buffer is shared by every thread).
 static inline char *cvips_error_take(void) {
-    char *copy = g_strdup(vips_error_buffer());
-    vips_error_clear();
-    return copy;
+    return vips_error_buffer_copy();
 }
 
 /// A thumbnail of the file at `path` whose long edge is at most `size` (never enlarged);

@@ -28,23 +28,7 @@ final class ChainServerApp: Sendable {
         let storage: any CatalogStorage = try SQLiteCatalogStore(
             directory: configuration.dataDirectory, durability: configuration.durability, readerCount: configuration.readerConnections)
         let pictures = try VipsPictureEngine()
-        if configuration.demoImages > 0 {
-            let picturesDirectory = configuration.demoPictures ? configuration.absoluteDataDirectory + "/demo-pictures" : nil
-            let seeded = try storage.seedDemoCatalogIfEmpty(count: configuration.demoImages, picturesDirectory: picturesDirectory)
-            if seeded > 0 { log.log(.info, "catalog.seeded", [(key: "images", value: .number(Double(seeded)))]) }
-            if seeded > 0, let picturesDirectory {
-                let started = ContinuousClock.now
-                let drawn = try DemoPictures.draw(
-                    DemoCatalog.records(count: seeded, picturesDirectory: picturesDirectory), engine: pictures
-                ) { path, error in
-                    log.log(.warning, "demo.picture.failed", [(key: "path", value: .string(path)), (key: "reason", value: .string(error.reason))])
-                }
-                log.log(.info, "demo.pictures", [
-                    (key: "drawn", value: .number(Double(drawn))),
-                    (key: "seconds", value: .number(((ContinuousClock.now - started).seconds * 1000).rounded() / 1000)),
-                ])
-            }
-        }
+        try Self.seedDemoCatalog(storage, configuration, pictures: pictures, log: log)
         thumbnails = try Thumbnails(engine: pictures, directory: configuration.dataDirectory + "/thumbnails")
         let metrics = Metrics()
         storage.onCommit = { batches, rows in metrics.recordCommit(batches: batches, rows: rows) }
@@ -79,6 +63,31 @@ final class ChainServerApp: Sendable {
             web: WebRoutes())
         router = Router(routes: routes, sessions: sessions, metrics: metrics, log: log, cors: CORSPolicy(origins: configuration.corsOrigins))
         http = HTTPServer(configuration: configuration.http, handler: router)
+    }
+
+    /// Seeds an empty catalog with the demo images, and with `demoPictures` draws their
+    /// pictures: at seeding, and at any later start for pictures a crash or a hand left
+    /// missing, as long as this is the demo catalog with pictures.
+    private static func seedDemoCatalog(
+        _ storage: any CatalogStorage, _ configuration: ServerConfiguration, pictures: any PictureEngine, log: Logger
+    ) throws {
+        guard configuration.demoImages > 0 else { return }
+        let picturesDirectory = configuration.demoPictures ? configuration.absoluteDataDirectory + "/demo-pictures" : nil
+        let seeded = try storage.seedDemoCatalogIfEmpty(count: configuration.demoImages, picturesDirectory: picturesDirectory)
+        if seeded > 0 { log.log(.info, "catalog.seeded", [(key: "images", value: .number(Double(seeded)))]) }
+        guard let picturesDirectory,
+              try storage.image(ImageID(1))?.path == DemoPictures.path(of: 1, in: picturesDirectory)
+        else { return }
+        let started = ContinuousClock.now
+        let records = DemoCatalog.records(count: seeded > 0 ? seeded : configuration.demoImages, picturesDirectory: picturesDirectory)
+        let drawn = try DemoPictures.draw(records, engine: pictures) { path, error in
+            log.log(.warning, "demo.picture.failed", [(key: "path", value: .string(path)), (key: "reason", value: .string(error.reason))])
+        }
+        guard drawn > 0 else { return }
+        log.log(.info, "demo.pictures", [
+            (key: "drawn", value: .number(Double(drawn))),
+            (key: "seconds", value: .number(((ContinuousClock.now - started).seconds * 1000).rounded() / 1000)),
+        ])
     }
 
     func start() throws {

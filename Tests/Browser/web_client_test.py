@@ -205,6 +205,15 @@ class WebClientTest(BrowserCase):
         self.assertEqual(page.item("rating.1").get_attribute("data-state"), "off")
         page.close_menus()
 
+    def test_2b_shift_click_selects_a_range_in_click_order(self):
+        page = self.page
+        page.click_tile("img-14")
+        page.click_tile("img-11", Keys.SHIFT)
+        page.click_tile("img-17", Keys.CONTROL)
+        wait_until(lambda: page.selected_ids() == ["img-11", "img-12", "img-13", "img-14", "img-17"],
+                   message="the range img-11…14, then img-17 added")
+        self.assertEqual(page.js("return document.getElementById('selection-count').textContent"), "5 selected")
+
     def test_3_pressing_5_rates_and_retitles_undo_then_cmd_z_undoes(self):
         page = self.page
         page.press("5")
@@ -301,7 +310,6 @@ class WebClientTest(BrowserCase):
             menu_seconds = time.monotonic() - started
             figure("another session's rating in this grid (s, incl. WebDriver window switch; target <= 1)", round(grid_seconds, 3))
             figure("... and in this menu's checkmark (s)", round(menu_seconds, 3))
-            self.assertLess(menu_seconds, 5)
             second.open_submenu("image", "rating")
             self.assertEqual(second.item(f"rating.{target}").find_element(By.CSS_SELECTOR, ".mark").text, "✓")
             second.close_menus()
@@ -315,8 +323,11 @@ class WebClientTest(BrowserCase):
         self.driver.refresh()
         page.wait_loaded()
         self.assertEqual(page.session()["id"], before)
-        token_in_urls = page.js("return performance.getEntriesByType('resource').some(e => e.name.includes('token'))")
-        self.assertFalse(token_in_urls, "no token in any URL")
+        token = page.js("return JSON.parse(sessionStorage.getItem('chainserver.session')).token")
+        self.assertGreater(len(token), 20)
+        urls = page.js("return [location.href, ...performance.getEntriesByType('resource').map(e => e.name)]")
+        self.assertGreater(len(urls), 10)
+        self.assertFalse([url for url in urls if token in url], "no token in any URL")
 
     def test_8b_a_lost_stream_resumes_with_last_event_id(self):
         page = self.page
@@ -326,11 +337,13 @@ class WebClientTest(BrowserCase):
         self.server.request("POST", f"/v1/sessions/{other['id']}/commands",
                             {"action": "select", "args": {"images": ["img-20"]}}, other["token"])
         target = 4 if page.rating_of("img-20") != 4 else 2
-        page.js("window.chainClient.stream.controller.abort()")  # as a dropped network would
+        # The client waits 3 s before reconnecting, so the rating lands while it is away.
+        page.js("const s = window.chainClient.stream; s.firstDelay = 3000; s.controller.abort()")  # as a dropped network would
         wait_until(lambda: self.driver.find_element(By.ID, "connection").text == "reconnecting…",
                    message="the bar to say reconnecting…")
         self.server.request("POST", f"/v1/sessions/{other['id']}/commands",
                             {"action": "setRating", "args": {"rating": target}}, other["token"])
+        page.js("window.chainClient.stream.firstDelay = 500")
         wait_until(lambda: self.driver.find_element(By.ID, "connection").text == "live", message="the stream back")
         wait_until(lambda: page.rating_of("img-20") == target, message="the missed rating, replayed")
         # Resumed from Last-Event-ID: the held events were replayed, with no fresh hello.
@@ -385,13 +398,23 @@ class LargeCatalogTest(BrowserCase):
             wait_until(lambda: page.js("return [...document.querySelectorAll('.tile')].every(t => t.dataset.id)"),
                        message=f"tiles at {fraction:.0%} to fill")
             most = max(most, len(self.driver.find_elements(By.CSS_SELECTOR, ".tile")))
-        self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, '.tile[data-id="img-30000"]')
-                        or page.js("return [...document.querySelectorAll('.tile')].length > 0"))
         page.js("const g = document.getElementById('grid'); g.scrollTop = g.scrollHeight")
         wait_until(lambda: self.driver.find_elements(By.CSS_SELECTOR, '.tile[data-id="img-100000"]'),
                    message="the last image's tile at the bottom")
         figure("most tiles in the DOM while scrolling 100,000 images (target < 500)", most)
         self.assertLess(most, 500)
+
+    def test_toggling_one_image_out_of_100000_selected_is_refused_with_a_message(self):
+        page = self.page
+        page.press("a", modifier=Keys.COMMAND)
+        wait_until(lambda: page.js("return document.getElementById('selection-count').textContent") == "100,000 selected",
+                   message="all 100,000 selected")
+        tile = wait_until(lambda: self.driver.find_elements(By.CSS_SELECTOR, ".tile[data-id]"), message="a tile")[0]
+        self.assertIn("selected", tile.get_attribute("class"))
+        page.click_tile(tile.get_attribute("data-id"), Keys.CONTROL)
+        notice = wait_until(lambda: self.driver.find_element(By.CSS_SELECTOR, "#notices .notice"), message="a notice")
+        self.assertIn("Selection too large", notice.text)
+        self.assertEqual(page.js("return document.getElementById('selection-count').textContent"), "100,000 selected")
 
 
 def main():

@@ -44,6 +44,7 @@ struct CORSTests {
             #expect(menu.status == 200)
             #expect(menu.header("access-control-allow-origin") == Self.origin)
             #expect(menu.header("access-control-expose-headers")?.contains("ETag") == true)
+            #expect(menu.header("access-control-expose-headers")?.contains("Location") == true)
 
             let problem = try await server.client.send("GET", "/v1/sessions/\(session.id)/menu", headers: ["Origin": Self.origin])
             #expect(problem.status == 401)
@@ -63,7 +64,10 @@ struct CORSTests {
                 let read = try await server.client.send("GET", "/healthz", headers: ["Origin": origin])
                 #expect(read.status == 200)
                 #expect(read.header("access-control-allow-origin") == nil, "\(origin)")
+                #expect(read.header("vary") == "Origin", "caches keep listed and unlisted answers apart")
             }
+            let none = try await server.client.get("/healthz")
+            #expect(none.header("vary") == "Origin")
         }
     }
 
@@ -71,6 +75,7 @@ struct CORSTests {
         try await LiveServer.with { server in
             let read = try await server.client.send("GET", "/healthz", headers: ["Origin": Self.origin])
             #expect(read.header("access-control-allow-origin") == nil)
+            #expect(read.header("vary") == nil)
             let preflight = try await server.client.send("OPTIONS", "/healthz",
                                                          headers: ["Origin": Self.origin, "Access-Control-Request-Method": "GET"])
             #expect(preflight.status == 405)
@@ -82,6 +87,7 @@ struct CORSTests {
         ("http://127.0.0.1", true), ("https://photos.example/", false), ("https://photos.example/app", false),
         ("*", false), ("null", false), ("ftp://x.example", false), ("https://", false),
         ("https://a.example:0", false), ("https://a.example:99999", false), ("https://a b.example", false),
+        ("https://a.example:443", false), ("http://a.example:80", false), ("http://a.example:8080", true),
     ])
     func originsAreRecognised(_ text: String, _ isOrigin: Bool) {
         #expect(CORSPolicy.isOrigin(text) == isOrigin)

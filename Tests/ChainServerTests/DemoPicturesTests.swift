@@ -64,6 +64,22 @@ struct DemoPicturesTests {
         #expect(warnings.first?.contains("\"image\":\"img-3\"") == true, "\(warnings)")
     }
 
+    @Test func aMissingDemoPictureIsDrawnAgainAtTheNextStart() throws {
+        let directory = LiveServer.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var configuration = ServerConfiguration.forTests(directory: directory, demoImages: 3)
+        configuration.demoPictures = true
+        try ChainServerApp(configuration: configuration, log: Logger(level: .error)).storage.close()
+        let lost = directory + "/demo-pictures/demo-2.jpg"
+        try FileManager.default.removeItem(atPath: lost)
+
+        try ChainServerApp(configuration: configuration, log: Logger(level: .error)).storage.close()
+
+        #expect(FileManager.default.fileExists(atPath: lost))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/demo-pictures").sorted()
+        #expect(names == ["demo-1.jpg", "demo-2.jpg", "demo-3.jpg"], "no partial files left")
+    }
+
     /// One request through the router, answered with its raw bytes.
     static func raw(_ app: ChainServerApp, _ path: String, query: [String: String], token: String) async -> HTTPResponse {
         let request = HTTPRequest(

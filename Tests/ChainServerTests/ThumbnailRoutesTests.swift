@@ -137,7 +137,7 @@ struct ThumbnailRoutesTests {
         }
     }
 
-    @Test func manyRequestsForOneMissingThumbnailMakeItOnce() async throws {
+    @Test func manyRequestsForOneMissingThumbnailAllGetTheSameOneCachedFile() async throws {
         try await Self.withPictures({ [try $0.picture("a.jpg", width: 3000, height: 2000)] }) { server, session, _ in
             let answers = try await withThrowingTaskGroup(of: LiveResponse.self) { group in
                 for _ in 0..<8 { group.addTask { try await Self.thumbnail(session, "img-1", size: 512) } }

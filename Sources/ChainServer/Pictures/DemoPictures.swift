@@ -2,6 +2,10 @@ import Dispatch
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Real picture files for the demo catalog: image `n` is `demo-<n>.jpg`, a `WavePattern` of
 /// its own colour and waves, in the proportions its record gives, 640 pixels on the long edge.
 enum DemoPictures {
@@ -25,10 +29,14 @@ enum DemoPictures {
             let record = records[index]
             guard let path = record.path, !FileManager.default.fileExists(atPath: path) else { return }
             let (width, height) = size(of: record)
+            // Drawn beside, then renamed: a crash mid-way leaves no half picture under the name.
+            let partial = String(path.dropLast(4)) + ".partial.jpg"
             do throws(PictureError) {
-                try engine.draw(.numbered(index + 1), width: width, height: height, to: path)
+                try engine.draw(.numbered(index + 1), width: width, height: height, to: partial)
+                guard rename(partial, path) == 0 else { throw PictureError(reason: "could not rename \(partial)") }
                 drawn.add(1, ordering: .relaxed)
             } catch {
+                unlink(partial)
                 failed(path, error)
             }
         }

@@ -7,14 +7,15 @@ struct CORSPolicy: Sendable {
     /// requests, and a resumed event stream.
     static let allowedHeaders = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, Last-Event-ID"
     /// Response headers a page may read besides the CORS-safelisted ones.
-    static let exposedHeaders = "ETag, Allow, Retry-After, Idempotent-Replayed"
+    static let exposedHeaders = "ETag, Location, Allow, Retry-After, Idempotent-Replayed"
     /// How long a browser may reuse a preflight answer (seconds).
     static let maxAge = 600
 
     let origins: Set<String>
 
+    /// Origins compare in lower case, as browsers send them.
     init(origins: [String]) {
-        self.origins = Set(origins)
+        self.origins = Set(origins.map { $0.lowercased() })
     }
 
     var isEmpty: Bool { origins.isEmpty }
@@ -41,14 +42,18 @@ struct CORSPolicy: Sendable {
         ])
     }
 
-    /// `response` with the headers that let a listed origin's page read it.
-    func decorate(_ response: HTTPResponse, origin: String) -> HTTPResponse {
+    /// `response` with the headers that let a listed origin's page read it (`origin`), or,
+    /// for any other request, only `Vary: Origin`: whenever some origins are listed, the same
+    /// URL is answered differently by origin, and a cache must keep the answers apart.
+    func decorate(_ response: HTTPResponse, origin: String?) -> HTTPResponse {
         var response = response
-        response.headers += [
-            HTTPResponse.Header(name: "Access-Control-Allow-Origin", value: origin),
-            HTTPResponse.Header(name: "Access-Control-Expose-Headers", value: Self.exposedHeaders),
-            HTTPResponse.Header(name: "Vary", value: "Origin"),
-        ]
+        if let origin {
+            response.headers += [
+                HTTPResponse.Header(name: "Access-Control-Allow-Origin", value: origin),
+                HTTPResponse.Header(name: "Access-Control-Expose-Headers", value: Self.exposedHeaders),
+            ]
+        }
+        response.headers.append(HTTPResponse.Header(name: "Vary", value: "Origin"))
         return response
     }
 
@@ -69,6 +74,8 @@ struct CORSPolicy: Sendable {
             guard !port.isEmpty, port.count <= 5, port.allSatisfy(\.isASCII), let number = Int(port), (1...65535).contains(number) else {
                 return false
             }
+            // A browser never sends the scheme's default port: such an entry would never match.
+            if number == (text.hasPrefix("https://") ? 443 : 80) { return false }
             host = rest[..<colon]
         }
         if host.hasPrefix("[") { return host.hasSuffix("]") && host.count > 2 && host.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" } }

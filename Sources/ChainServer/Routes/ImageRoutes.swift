@@ -42,6 +42,10 @@ struct ImageRoutes: Sendable {
         }
         let (storage, log, limit, query) = (storage, log, page.limit, filters)
         let total = query.minRating == nil && query.equals.attributes.isEmpty ? imageCount() : nil
+        if let total, query.offset >= total, query.offset > 0 {
+            // Past the end: nothing to read, and no reader held while SQLite steps to it.
+            return respond(.json(200, PageBody(name: "images", items: [ImageBody](), next: nil, limit: limit, total: total)))
+        }
         reads.async {
             do {
                 let found = try storage.images(query)

@@ -23,8 +23,9 @@ final class Router: HTTPHandler {
         let segments = Self.segments(of: request.path)
         let candidates = segments.map { segments in routes.filter { $0.matches(segments) } } ?? []
         var respond = respond
-        if let origin = cors.allowedOrigin(of: request) {
-            if let preflight = cors.preflight(request, methods: candidates.map(\.method)) {
+        if !cors.isEmpty {
+            let origin = cors.allowedOrigin(of: request)
+            if origin != nil, let preflight = cors.preflight(request, methods: candidates.map(\.method)) {
                 finish(request, route: candidates.first?.pattern ?? "unmatched", session: nil, started: started, respond: respond)(preflight)
                 return
             }

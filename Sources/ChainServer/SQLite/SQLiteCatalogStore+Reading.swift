@@ -45,11 +45,15 @@ extension SQLiteCatalogStore {
             conditions.append("\(try CatalogSchema.column(of: attribute)) = ?\(values.count + 3)")
             values.append(Int(query.equals[attribute]!))
         }
-        let sql = "SELECT \(Self.imageColumns) FROM images WHERE \(conditions.joined(separator: " AND ")) ORDER BY id LIMIT ?2 OFFSET \(max(0, query.offset))"
+        // The offset is bound, not written into the SQL: each distinct text is a statement
+        // every reader connection caches for good.
+        let offsetIndex = values.count + 3
+        let sql = "SELECT \(Self.imageColumns) FROM images WHERE \(conditions.joined(separator: " AND ")) ORDER BY id LIMIT ?2 OFFSET ?\(offsetIndex)"
         return try readers.read { connection in
             let statement = try connection.cachedStatement(sql)
             try statement.bind(query.after?.rawValue ?? 0, at: 1)
             try statement.bind(query.limit, at: 2)
+            try statement.bind(max(0, query.offset), at: offsetIndex)
             for (index, value) in values.enumerated() { try statement.bind(value, at: index + 3) }
             return try statement.rows(Self.image(from:))
         }

@@ -79,12 +79,16 @@ export class Api {
     return this.request("GET", this.sessionPath(`/selection?window=${encodeURIComponent(window)}&limit=${limit}${cursor}`));
   }
 
-  /** A thumbnail as a Blob, or null when the image has no readable picture. */
+  /**
+   * A thumbnail as a Blob; null when the image has no readable picture (404). Any other
+   * failure (a restart, 503, the network) throws, so the caller can ask again later.
+   */
   async thumbnail(id, size, signal) {
     const response = await fetch(`/v1/images/${encodeURIComponent(id)}/thumbnail?size=${size}`, {
       headers: this.headers({ Accept: "image/jpeg" }), signal,
     });
-    if (!response.ok) return null;
+    if (response.status === 404) return null;
+    if (!response.ok) throw new ProblemError(response.status, { title: `HTTP ${response.status}` });
     return response.blob();
   }
 }

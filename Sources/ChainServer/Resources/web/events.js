@@ -14,6 +14,9 @@ export class EventStream {
     this.lastEventId = null;
     this.controller = null;
     this.stopped = false;
+    /** The first wait before reconnecting (ms); it doubles up to `maxDelay`. */
+    this.firstDelay = 500;
+    this.maxDelay = 5000;
   }
 
   start() {
@@ -27,11 +30,11 @@ export class EventStream {
   }
 
   async run() {
-    let delay = 500;
+    let delay = null; // null: the last connection opened, so the next wait is the first
     while (!this.stopped) {
       let ended = null;
       try {
-        ended = await this.readOnce(() => { delay = 500; });
+        ended = await this.readOnce(() => { delay = null; });
       } catch (error) {
         if (this.stopped) return;
         if (error && error.gone) {
@@ -45,8 +48,8 @@ export class EventStream {
         return;
       }
       this.handlers.onState("reconnecting");
+      delay = delay === null ? this.firstDelay : Math.min(delay * 2, this.maxDelay);
       await new Promise((resolve) => setTimeout(resolve, delay));
-      delay = Math.min(delay * 2, 5000);
     }
   }
 

@@ -4,6 +4,8 @@
 
 const pageSize = 200;
 const overscanRows = 2;
+/** A thumbnail that failed for a reason other than 404 is asked for again after this long. */
+const retryMilliseconds = 3000;
 
 export function starsText(rating) {
   return "★".repeat(rating) + "☆".repeat(5 - rating);
@@ -33,6 +35,10 @@ export class Grid {
     this.rowHeight = 232;
     this.firstPaint = false;
     this.scheduled = false;
+    /** Grows with every reset: a page answer from an older generation is dropped. */
+    this.generation = 0;
+    /** Values from `catalog` events, kept to lay over pages whose request was already out. */
+    this.recentChanges = new Map();
     element.addEventListener("scroll", () => this.schedule(), { passive: true });
     new ResizeObserver(() => this.schedule()).observe(element);
     space.addEventListener("click", (event) => this.clicked(event));
@@ -45,6 +51,8 @@ export class Grid {
 
   /** Forgets every page (a new catalog, or a change too large to patch) and redraws. */
   reset(total) {
+    this.generation += 1;
+    this.recentChanges.clear();
     this.total = total;
     this.pages.clear();
     this.byId.clear();
@@ -60,7 +68,9 @@ export class Grid {
 
   /** New values for images (a `catalog` event or a command's events): patch them in place. */
   updateImages(changes) {
+    if (this.recentChanges.size > 5000) this.recentChanges.clear();
     for (const change of changes) {
+      this.recentChanges.set(change.id, change);
       const image = this.byId.get(change.id);
       if (!image) continue;
       for (const key of ["rating", "label", "flag"]) if (key in change) image[key] = change[key];
@@ -105,10 +115,15 @@ export class Grid {
     const known = this.pages.get(page);
     if (Array.isArray(known)) return Promise.resolve(known);
     if (known) return known;
+    const generation = this.generation;
     const loading = this.api.images(page * pageSize, pageSize).then((answer) => {
+      if (generation !== this.generation) return this.load(page);
       const images = answer.images;
       images.forEach((image, index) => {
         image.position = page * pageSize + index;
+        // A change that arrived while this page was on its way is newer than the page.
+        const change = this.recentChanges.get(image.id);
+        if (change) for (const key of ["rating", "label", "flag"]) if (key in change) image[key] = change[key];
         this.byId.set(image.id, image);
       });
       this.pages.set(page, images);
@@ -118,7 +133,7 @@ export class Grid {
       this.schedule();
       return images;
     }, (error) => {
-      this.pages.delete(page);
+      if (generation === this.generation) this.pages.delete(page);
       throw error;
     });
     this.pages.set(page, loading);
@@ -168,6 +183,9 @@ export class Grid {
       if (image) {
         wanted.add(image.id);
         if (tile.dataset.id !== image.id) this.fill(tile, image);
+        else if (tile.dataset.picture === "retry" && Date.now() - Number(tile.dataset.asked) > retryMilliseconds) {
+          this.requestPicture(tile, image);
+        }
       } else {
         this.load(Math.floor(position / pageSize)).catch(() => {});
       }
@@ -215,16 +233,25 @@ export class Grid {
     flag.dataset.flag = image.flag;
     tile.dataset.label = image.label;
     if (fresh) {
-      const picture = tile.querySelector(".picture");
-      picture.replaceChildren();
-      this.thumbnails.get(image.id, (url) => {
-        if (!url || tile.dataset.id !== image.id) return;
-        const img = document.createElement("img");
-        img.alt = image.name;
-        img.src = url;
-        picture.replaceChildren(img);
-      });
+      tile.querySelector(".picture").replaceChildren();
+      this.requestPicture(tile, image);
     }
+  }
+
+  /** Asks for the tile's thumbnail; a failed request (not a 404) is asked again later. */
+  requestPicture(tile, image) {
+    tile.dataset.picture = "pending";
+    tile.dataset.asked = String(Date.now());
+    this.thumbnails.get(image.id, (url, known) => {
+      if (tile.dataset.id !== image.id) return;
+      tile.dataset.picture = url ? "shown" : known ? "none" : "retry";
+      if (!url && !known) setTimeout(() => this.schedule(), retryMilliseconds + 100);
+      if (!url) return;
+      const img = document.createElement("img");
+      img.alt = image.name;
+      img.src = url;
+      tile.querySelector(".picture").replaceChildren(img);
+    });
   }
 
   clicked(event) {

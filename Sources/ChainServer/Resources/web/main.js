@@ -13,7 +13,15 @@ import { keyPress, belongsToBrowser } from "./keys.js";
 import { Notices } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
-const selectionFetchLimit = 50_000;
+/**
+ * The most ids a click sends in one select (a body of ids stays well under the 1 MiB limit),
+ * and the most of a cut selection the client pages in to mark and toggle.
+ */
+const selectionLimit = 50_000;
+const tooMany = {
+  title: "Selection too large to change by clicking",
+  detail: `a click can send at most ${selectionLimit.toLocaleString()} ids; use Select All or Deselect All`,
+};
 
 class Client {
   constructor() {
@@ -90,7 +98,8 @@ class Client {
     this.counts[type] = (this.counts[type] || 0) + 1;
     switch (type) {
       case "hello":
-        this.setSession(data.session, true);
+        // A hello may be older than a command answer already applied: force only a new session.
+        this.setSession(data.session, !this.session || this.session.id !== data.session.id);
         this.menuBar.setMenu(data.menu);
         if (this.catalogVersion !== null && this.catalogVersion !== data.catalogVersion) this.grid.reset(this.grid.total);
         this.catalogVersion = data.catalogVersion;
@@ -179,10 +188,16 @@ class Client {
     const grid = window && window.grid ? window.grid : { selection: [], selectionCount: 0, selectionTruncated: false };
     const ids = new Set(grid.selection);
     const all = grid.selectionTruncated && this.grid.total > 0 && grid.selectionCount >= this.grid.total;
-    this.selection = { window: window ? window.id : null, ids, count: grid.selectionCount, all, version: this.session.version };
+    const previous = this.selection;
+    const same = previous && previous.version === this.session.version && previous.window === (window ? window.id : null);
+    this.selection = same ? previous : {
+      window: window ? window.id : null, ids, count: grid.selectionCount, all, version: this.session.version,
+      complete: !grid.selectionTruncated || all,
+    };
     $("selection-count").textContent = grid.selectionCount ? `${grid.selectionCount.toLocaleString()} selected` : "";
     this.grid.setSelected((id) => this.selection.all || this.selection.ids.has(id));
-    if (grid.selectionTruncated && !all) this.pageSelection(window.id, this.session.version);
+    // Paged in once per session version.
+    if (!same && !this.selection.complete) this.selection.paging = this.pageSelection(window.id, this.session.version);
   }
 
   async pageSelection(windowId, version) {
@@ -194,11 +209,12 @@ class Client {
         page.selection.forEach((id) => ids.add(id));
         after = page.next;
         if (this.session.version !== version) return;
-      } while (after && ids.size < selectionFetchLimit);
+      } while (after && ids.size < selectionLimit);
     } catch (error) {
       return;
     }
     this.selection.ids = ids;
+    this.selection.complete = !after;
     this.grid.setSelected((id) => this.selection.all || this.selection.ids.has(id));
   }
 
@@ -255,25 +271,43 @@ class Client {
     return this.send({ action: "focus", args: { responder: path } });
   }
 
-  async clickTile(image, position, event) {
+  /**
+   * Click, shift-click (a range from the last click) and ⌘/Ctrl-click (toggle). The new
+   * list is worked out inside the command's turn, so clicks reach the server in the order
+   * they were made, each from the selection the one before left.
+   */
+  clickTile(image, position, event) {
     const windowId = this.shownWindowId;
     if (!windowId) return;
     const gridPath = `${windowId}/grid`;
     $("grid").focus({ preventScroll: true });
     this.focus(gridPath);
-    let ids;
-    if (event.shiftKey && this.anchor !== null) {
-      ids = await this.grid.idsBetween(this.anchor, position);
-    } else if (event.metaKey || event.ctrlKey) {
-      await this.queue;
-      ids = this.selection.all ? await this.grid.idsBetween(0, this.grid.total - 1) : [...this.selection.ids];
-      ids = ids.includes(image.id) ? ids.filter((id) => id !== image.id) : [...ids, image.id];
-      this.anchor = position;
-    } else {
-      ids = [image.id];
-      this.anchor = position;
+    const anchor = this.anchor;
+    const range = event.shiftKey && anchor !== null;
+    const toggle = !range && (event.metaKey || event.ctrlKey);
+    if (!range) this.anchor = position;
+    this.enqueue(async () => {
+      let ids = [image.id];
+      if (range) {
+        if (Math.abs(position - anchor) >= selectionLimit) throw new ProblemError(0, tooMany);
+        ids = await this.grid.idsBetween(anchor, position);
+      } else if (toggle) {
+        const current = await this.wholeSelection();
+        ids = current.includes(image.id) ? current.filter((id) => id !== image.id) : [...current, image.id];
+      }
+      return this.api.command({ action: "select", args: { images: ids }, target: gridPath });
+    });
+  }
+
+  /** Every id of the shown selection, paged in when the session object cut it. */
+  async wholeSelection() {
+    if (this.selection.all) {
+      if (this.grid.total >= selectionLimit) throw new ProblemError(0, tooMany);
+      return this.grid.idsBetween(0, this.grid.total - 1);
     }
-    this.send({ action: "select", args: { images: ids }, target: gridPath });
+    if (!this.selection.complete && this.selection.paging) await this.selection.paging;
+    if (!this.selection.complete) throw new ProblemError(0, tooMany);
+    return [...this.selection.ids];
   }
 
   keyDown(event) {

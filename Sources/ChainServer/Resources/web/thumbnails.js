@@ -14,14 +14,17 @@ export class Thumbnails {
     this.running = 0;
   }
 
-  /** Calls `done(url or null)` once the picture is known; at once when cached. */
+  /**
+   * Calls `done(url, known)` once: `url` null with `known` true means the image has no
+   * picture; with `known` false the request failed and may be made again later.
+   */
   get(id, done, size = this.size) {
     const key = `${id}@${size}`;
     if (this.urls.has(key)) {
       const url = this.urls.get(key);
       this.urls.delete(key);
       this.urls.set(key, url);
-      done(url);
+      done(url, true);
       return;
     }
     const callbacks = this.waiting.get(key);
@@ -34,10 +37,13 @@ export class Thumbnails {
     this.pump();
   }
 
-  /** Drops queued requests nobody waits for any more (tiles scrolled away). */
+  /**
+   * Drops the grid's queued requests (at the grid's size) for tiles scrolled away; what the
+   * viewers asked for, at their sizes, stays queued.
+   */
   forget(isWanted) {
     this.queue = this.queue.filter((job) => {
-      if (isWanted(job.id)) return true;
+      if (job.size !== this.size || isWanted(job.id)) return true;
       this.waiting.delete(job.key);
       return false;
     });
@@ -48,12 +54,13 @@ export class Thumbnails {
       const job = this.queue.pop();
       this.running += 1;
       this.api.thumbnail(job.id, job.size)
-        .then((blob) => (blob ? URL.createObjectURL(blob) : null))
-        .catch(() => null)
-        .then((url) => {
+        .then((blob) => ({ url: blob ? URL.createObjectURL(blob) : null, known: true }))
+        // Not a 404: nothing is remembered, so the next time the picture is wanted it is asked for again.
+        .catch(() => ({ url: null, known: false }))
+        .then(({ url, known }) => {
           this.running -= 1;
-          this.store(job.key, url);
-          for (const done of this.waiting.get(job.key) || []) done(url);
+          if (known) this.store(job.key, url);
+          for (const done of this.waiting.get(job.key) || []) done(url, known);
           this.waiting.delete(job.key);
           this.pump();
         });
