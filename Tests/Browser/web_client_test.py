@@ -216,6 +216,7 @@ class WebClientTest(BrowserCase):
 
     def test_3_pressing_5_rates_and_retitles_undo_then_cmd_z_undoes(self):
         page = self.page
+        page.select_tiles(["img-1", "img-2", "img-3"])
         page.press("5")
         for image in ("img-1", "img-2", "img-3"):
             wait_until(lambda image=image: page.rating_of(image) == 5, message=f"{image} to show five stars")

@@ -1,6 +1,7 @@
 import ChainModel
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -25,11 +26,19 @@ final class Thumbnails: Sendable {
 
     let engine: any PictureEngine
     let directory: String
+    /// Thumbnails waiting to be made or being made, at most: past it `thumbnail` refuses, so
+    /// one client asking for thousands cannot hold everyone else's thumbnails back for long.
+    let maxQueued: Int
     private let workers: [DispatchQueue]
+    private let queued = Atomic<Int>(0)
 
-    init(engine: any PictureEngine, directory: String, workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)) throws {
+    init(
+        engine: any PictureEngine, directory: String,
+        workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1), maxQueued: Int = 64
+    ) throws {
         self.engine = engine
         self.directory = directory
+        self.maxQueued = max(1, maxQueued)
         self.workers = (0..<max(1, workers)).map { DispatchQueue(label: "chain.thumbnails.\($0)") }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
@@ -44,15 +53,22 @@ final class Thumbnails: Sendable {
     }
 
     /// The thumbnail of `image`, whose picture is the file at `path`, with its long edge at
-    /// most `size`; `completion` runs on a worker.
+    /// most `size`; `completion` runs on a worker. `false` (and no completion) when
+    /// `maxQueued` thumbnails are already waiting.
     func thumbnail(
         _ image: ImageID, file path: String, size: Int,
         completion: @escaping @Sendable (Result<Thumbnail, PictureError>) -> Void
-    ) {
+    ) -> Bool {
+        guard queued.add(1, ordering: .relaxed).newValue <= maxQueued else {
+            queued.subtract(1, ordering: .relaxed)
+            return false
+        }
         let worker = workers[Int(image.rawValue % Int64(workers.count))]
         worker.async { [self] in
+            defer { queued.subtract(1, ordering: .relaxed) }
             completion(Result { () throws(PictureError) -> Thumbnail in try make(image, file: path, size: size) })
         }
+        return true
     }
 
     /// Makes (or reads) the bucket's thumbnail now, on the calling thread: the importer's path.

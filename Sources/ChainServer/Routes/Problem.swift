@@ -19,6 +19,7 @@ struct Problem: Error, Sendable {
         case handlerTimeout = "handler-timeout"
         case handlerDisconnected = "handler-disconnected"
         case storageUnavailable = "storage-unavailable"
+        case thumbnailsBusy = "thumbnails-busy"
         case internalError = "internal"
 
         var status: Int {
@@ -34,7 +35,7 @@ struct Problem: Error, Sendable {
             case .handlerDisconnected: 502
             case .handlerTimeout: 504
             case .internalError: 500
-            case .tooManySessions, .storageUnavailable: 503
+            case .tooManySessions, .storageUnavailable, .thumbnailsBusy: 503
             }
         }
 
@@ -55,6 +56,7 @@ struct Problem: Error, Sendable {
             case .handlerTimeout: "Remote handler did not answer in time"
             case .handlerDisconnected: "Remote handler's client disconnected"
             case .storageUnavailable: "Catalog storage unavailable"
+            case .thumbnailsBusy: "Too many thumbnails being made"
             case .internalError: "Internal error"
             }
         }

@@ -29,12 +29,13 @@ struct ThumbnailRoutes: Sendable {
                 let cached = try thumbnails.cached(id, file: path, size: size)
                 if cached.tag.isMatched(byIfNoneMatch: ifNoneMatch) { return respond(Self.notModified(cached.tag)) }
                 if let bytes = cached.bytes { return respond(Self.jpeg(Thumbnail(bytes: bytes, tag: cached.tag))) }
-                thumbnails.thumbnail(id, file: path, size: size) { result in
+                let accepted = thumbnails.thumbnail(id, file: path, size: size) { result in
                     switch result {
                     case .success(let thumbnail): respond(Self.jpeg(thumbnail))
                     case .failure(let error): respond(Self.unreadable(id, error, log: log).response)
                     }
                 }
+                if !accepted { respond(Self.busy(thumbnails.maxQueued).response) }
             } catch let error as PictureError {
                 respond(Self.unreadable(id, error, log: log).response)
             } catch let problem as Problem {
@@ -62,6 +63,13 @@ struct ThumbnailRoutes: Sendable {
         return Problem(.notFound, "image \(id) has no readable picture: \(error.reason.prefix(200))", [
             (key: "image", value: .string(id.description)),
         ])
+    }
+
+    /// Every worker has `maxQueued` thumbnails to make already: ask again in a second.
+    static func busy(_ maxQueued: Int) -> Problem {
+        var problem = Problem(.thumbnailsBusy, "\(maxQueued) thumbnails are waiting to be made; ask again shortly")
+        problem.headers = [HTTPResponse.Header(name: "Retry-After", value: "1")]
+        return problem
     }
 
     static func jpeg(_ thumbnail: Thumbnail) -> HTTPResponse {
