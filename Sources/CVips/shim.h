@@ -26,10 +26,15 @@ static inline char *cvips_error_take(void) {
 
 /// A thumbnail of the file at `path` whose long edge is at most `size` (never enlarged);
 /// shrink-on-load for JPEG, WebP and HEIF. Decoding errors fail the pipeline (`fail_on`),
-/// so a truncated file is an error rather than a grey half-picture.
+/// so a truncated file is an error rather than a grey half-picture. The file is opened as a
+/// source, so its name is only a name: `IMG[1].jpg` is not read as options in brackets.
 static inline int cvips_thumbnail_file(const char *path, int size, VipsImage **out) {
-    return vips_thumbnail(path, out, size, "height", size, "size", VIPS_SIZE_DOWN,
-                          "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    VipsSource *source = vips_source_new_from_file(path);
+    if (source == NULL) return -1;
+    int status = vips_thumbnail_source(source, out, size, "height", size, "size", VIPS_SIZE_DOWN,
+                                       "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    g_object_unref(source);  // the image holds its own reference while it needs the file
+    return status;
 }
 
 /// The same from an encoded picture in memory.

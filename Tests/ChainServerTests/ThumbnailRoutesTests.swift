@@ -31,11 +31,15 @@ struct ThumbnailRoutesTests {
 
     @Test func jpegPNGAndTIFFEachGiveAJPEGWithinTheSize() async throws {
         try await Self.withPictures({ folder in
-            [try folder.picture("wide.jpg", width: 1200, height: 800),
-             try folder.picture("tall.png", width: 600, height: 900, pattern: 2),
-             try folder.picture("strip.tif", width: 2000, height: 500, pattern: 3)]
+            let bracketed = try folder.picture("plain.jpg", width: 300, height: 300, pattern: 4)
+            try FileManager.default.moveItem(atPath: bracketed, toPath: folder.path + "/IMG[1] copy.jpg")
+            return [try folder.picture("wide.jpg", width: 1200, height: 800),
+                    try folder.picture("tall.png", width: 600, height: 900, pattern: 2),
+                    try folder.picture("strip.tif", width: 2000, height: 500, pattern: 3),
+                    folder.path + "/IMG[1] copy.jpg"]
         }) { _, session, _ in
-            for (image, expected) in [("img-1", (256, 171)), ("img-2", (171, 256)), ("img-3", (256, 64))] {
+            // The fourth's name has brackets, which libvips would read as options in a file name.
+            for (image, expected) in [("img-1", (256, 171)), ("img-2", (171, 256)), ("img-3", (256, 64)), ("img-4", (256, 256))] {
                 let response = try await Self.thumbnail(session, image)
                 #expect(response.status == 200, "\(image): \(response.text.prefix(200))")
                 #expect(response.header("content-type") == "image/jpeg")
