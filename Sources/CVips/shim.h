@@ -26,15 +26,12 @@ static inline char *cvips_error_take(void) {
 
 /// A thumbnail of the file at `path` whose long edge is at most `size` (never enlarged);
 /// shrink-on-load for JPEG, WebP and HEIF. Decoding errors fail the pipeline (`fail_on`),
-/// so a truncated file is an error rather than a grey half-picture. The file is opened as a
-/// source, so its name is only a name: `IMG[1].jpg` is not read as options in brackets.
+/// so a truncated file is an error rather than a grey half-picture. (Opened as a
+/// `VipsSource` instead, a truncated JPEG came out whole and grey.) libvips reads load
+/// options only from a name that ends in `]`; picture paths end in their extension.
 static inline int cvips_thumbnail_file(const char *path, int size, VipsImage **out) {
-    VipsSource *source = vips_source_new_from_file(path);
-    if (source == NULL) return -1;
-    int status = vips_thumbnail_source(source, out, size, "height", size, "size", VIPS_SIZE_DOWN,
-                                       "fail_on", VIPS_FAIL_ON_ERROR, NULL);
-    g_object_unref(source);  // the image holds its own reference while it needs the file
-    return status;
+    return vips_thumbnail(path, out, size, "height", size, "size", VIPS_SIZE_DOWN,
+                          "fail_on", VIPS_FAIL_ON_ERROR, NULL);
 }
 
 /// The same from an encoded picture in memory.
@@ -63,8 +60,6 @@ static inline int cvips_linear_uchar(VipsImage *in, const double *a, const doubl
     return vips_linear(in, out, (double *) a, (double *) b, n, "uchar", TRUE, NULL);
 }
 
-static inline int cvips_width(VipsImage *image) { return vips_image_get_width(image); }
-static inline int cvips_height(VipsImage *image) { return vips_image_get_height(image); }
 static inline void cvips_unref(VipsImage *image) { g_object_unref(image); }
 static inline void cvips_free(void *pointer) { g_free(pointer); }
 

@@ -38,7 +38,7 @@ struct ThumbnailRoutesTests {
                     try folder.picture("strip.tif", width: 2000, height: 500, pattern: 3),
                     folder.path + "/IMG[1] copy.jpg"]
         }) { _, session, _ in
-            // The fourth's name has brackets, which libvips would read as options in a file name.
+            // The fourth's name has brackets (libvips reads options only from a name ending in `]`).
             for (image, expected) in [("img-1", (256, 171)), ("img-2", (171, 256)), ("img-3", (256, 64)), ("img-4", (256, 256))] {
                 let response = try await Self.thumbnail(session, image)
                 #expect(response.status == 200, "\(image): \(response.text.prefix(200))")
