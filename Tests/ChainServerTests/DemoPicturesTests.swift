@@ -50,7 +50,7 @@ struct DemoPicturesTests {
         let created = await RouterInProcessTests.send(app, "POST", "/v1/sessions", json: [:])
         let token = try #require(created.body?["token"]?.stringValue)
 
-        let answer = await Self.raw(app, "/v1/images/img-2/thumbnail", query: ["size": "128"], token: token)
+        let answer = await RouterInProcessTests.sendRaw(app, "GET", "/v1/images/img-2/thumbnail", query: ["size": "128"], token: token)
         #expect(answer.status == 200)
         #expect(jpegSize(answer.body).map { max($0.width, $0.height) } == 128)
 
@@ -78,14 +78,5 @@ struct DemoPicturesTests {
         #expect(FileManager.default.fileExists(atPath: lost))
         let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/demo-pictures").sorted()
         #expect(names == ["demo-1.jpg", "demo-2.jpg", "demo-3.jpg"], "no partial files left")
-    }
-
-    /// One request through the router, answered with its raw bytes.
-    static func raw(_ app: ChainServerApp, _ path: String, query: [String: String], token: String) async -> HTTPResponse {
-        let request = HTTPRequest(
-            method: "GET", path: path, query: query, headers: ["authorization": "Bearer \(token)"], body: [], remoteAddress: "127.0.0.1")
-        return await withCheckedContinuation { continuation in
-            app.router.handle(request) { continuation.resume(returning: $0) }
-        }
     }
 }

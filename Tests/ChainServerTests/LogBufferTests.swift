@@ -83,6 +83,7 @@ import Glibc
         #expect(LogClock.format(1_709_370_000) == "2024-03-02T09:00:00")
         #expect(LogClock.format(0) == "1970-01-01T00:00:00")
         #expect(LogClock.format(1_795_392_000) == "2026-11-23T00:00:00")
-        #expect(LogClock.digits(7, 3) == "007")
+        #expect(String(zeroPadded: 7, width: 3) == "007")
+        #expect(String(zeroPadded: 1234, width: 3) == "1234")
     }
 }

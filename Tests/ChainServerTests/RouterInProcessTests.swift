@@ -19,18 +19,26 @@ struct RouterInProcessTests {
         try await body(app)
     }
 
-    /// Sends one request through the router and waits for its answer.
+    /// Sends one request through the router and waits for its answer, its body parsed.
     static func send(
         _ app: ChainServerApp, _ method: String, _ path: String, query: [String: String] = [:], json: JSON? = nil,
         token: String? = nil
     ) async -> (status: Int, body: JSON?) {
+        let response = await sendRaw(app, method, path, query: query, json: json, token: token)
+        return (response.status, try? JSONParser.parse(response.body, maxDepth: 64))
+    }
+
+    /// The same, answered as the router gave it (a JPEG, say).
+    static func sendRaw(
+        _ app: ChainServerApp, _ method: String, _ path: String, query: [String: String] = [:], json: JSON? = nil,
+        token: String? = nil
+    ) async -> HTTPResponse {
         let request = HTTPRequest(
             method: method, path: path, query: query, headers: token.map { ["authorization": "Bearer \($0)"] } ?? [:],
             body: json?.encoded() ?? [], remoteAddress: "127.0.0.1")
-        let response = await withCheckedContinuation { continuation in
+        return await withCheckedContinuation { continuation in
             app.router.handle(request) { continuation.resume(returning: $0) }
         }
-        return (response.status, try? JSONParser.parse(response.body, maxDepth: 64))
     }
 
     @Test func aCommandAndItsSelectionPageGoThroughTheRouter() async throws {

@@ -18,7 +18,7 @@ final class LogClock: Sendable {
             return cache.text
         }
         let milliseconds = Int(time.tv_nsec) / 1_000_000
-        return prefix + "." + Self.digits(milliseconds, 3) + "Z"
+        return prefix + "." + String(zeroPadded: milliseconds, width: 3) + "Z"
     }
 
     /// `YYYY-MM-DDTHH:MM:SS` of a Unix second, in UTC.
@@ -26,12 +26,9 @@ final class LogClock: Sendable {
         var seconds = time_t(second)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return digits(Int(parts.tm_year) + 1900, 4) + "-" + digits(Int(parts.tm_mon) + 1, 2) + "-" + digits(Int(parts.tm_mday), 2)
-            + "T" + digits(Int(parts.tm_hour), 2) + ":" + digits(Int(parts.tm_min), 2) + ":" + digits(Int(parts.tm_sec), 2)
-    }
-
-    static func digits(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        let date = [(Int(parts.tm_year) + 1900, 4), (Int(parts.tm_mon) + 1, 2), (Int(parts.tm_mday), 2)]
+        let time = [(Int(parts.tm_hour), 2), (Int(parts.tm_min), 2), (Int(parts.tm_sec), 2)]
+        return date.map { String(zeroPadded: $0.0, width: $0.1) }.joined(separator: "-") + "T"
+            + time.map { String(zeroPadded: $0.0, width: $0.1) }.joined(separator: ":")
     }
 }

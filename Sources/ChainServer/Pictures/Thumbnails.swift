@@ -47,7 +47,7 @@ final class Thumbnails: Sendable {
     /// there (so `If-None-Match` can be answered at once), and the cached bytes when made.
     func cached(_ image: ImageID, file path: String, size: Int) throws(PictureError) -> (tag: EntityTag, bytes: [UInt8]?) {
         let fingerprint = try Self.fingerprint(of: path)
-        let tag = EntityTag("t\(image.rawValue)-\(size)-\(fingerprint)")
+        let tag = Self.tag(image, size, fingerprint)
         guard size == bucket(for: size) else { return (tag, nil) }
         return (tag, FileManager.default.contents(atPath: cachePath(image, bucket(for: size), fingerprint)).map(Array.init))
     }
@@ -84,7 +84,12 @@ final class Thumbnails: Sendable {
             store(bytes, at: cachePath)
         }
         if bucket != size { bytes = try engine.thumbnail(of: bytes, size: size) }
-        return Thumbnail(bytes: bytes, tag: EntityTag("t\(image.rawValue)-\(size)-\(fingerprint)"))
+        return Thumbnail(bytes: bytes, tag: Self.tag(image, size, fingerprint))
+    }
+
+    /// A thumbnail's tag: the image, the size asked for and the picture file's fingerprint.
+    private static func tag(_ image: ImageID, _ size: Int, _ fingerprint: String) -> EntityTag {
+        EntityTag("t\(image.rawValue)-\(size)-\(fingerprint)")
     }
 
     /// The smallest cached size at least `size`.

@@ -38,4 +38,9 @@ struct EntityTag: Sendable, Equatable {
     var notModified: HTTPResponse {
         HTTPResponse(status: 304, headers: [header])
     }
+
+    /// The same, repeating the `Cache-Control` the full answer carries (RFC 9110 §15.4.5).
+    func notModified(cacheControl: String) -> HTTPResponse {
+        HTTPResponse(status: 304, headers: [header, HTTPResponse.Header(name: "Cache-Control", value: cacheControl)])
+    }
 }

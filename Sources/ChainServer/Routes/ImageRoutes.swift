@@ -75,7 +75,8 @@ struct ImageRoutes: Sendable {
         }
     }
 
-    private static func notFound(_ name: String) -> Problem {
+    /// No image by this name: the 404 of every route under `/v1/images/{id}`.
+    static func notFound(_ name: String) -> Problem {
         Problem(.notFound, "no image \"\(name.prefix(80))\"", [(key: "name", value: .string(String(name.prefix(80))))])
     }
 }

@@ -16,18 +16,18 @@ struct ThumbnailRoutes: Sendable {
 
     func thumbnail(_ request: RouteRequest, _ respond: @escaping Route.Respond) throws {
         let text = request.parameters["id"] ?? ""
-        guard let id = ImageID(text) else { throw Problem(.notFound, "no image \"\(text.prefix(80))\"") }
+        guard let id = ImageID(text) else { throw ImageRoutes.notFound(text) }
         let size = try Self.size(request.http.query["size"])
         let ifNoneMatch = request.http.header("if-none-match")
         let (storage, thumbnails, log) = (storage, thumbnails, log)
         reads.async {
             do {
-                guard let image = try storage.image(id) else { throw Problem(.notFound, "no image \"\(id)\"") }
+                guard let image = try storage.image(id) else { throw ImageRoutes.notFound(id.description) }
                 guard let path = image.path else {
                     throw Problem(.notFound, "image \(id) has no picture file", [(key: "image", value: .string(id.description))])
                 }
                 let cached = try thumbnails.cached(id, file: path, size: size)
-                if cached.tag.isMatched(byIfNoneMatch: ifNoneMatch) { return respond(Self.notModified(cached.tag)) }
+                if cached.tag.isMatched(byIfNoneMatch: ifNoneMatch) { return respond(cached.tag.notModified(cacheControl: Self.cacheControl)) }
                 if let bytes = cached.bytes { return respond(Self.jpeg(Thumbnail(bytes: bytes, tag: cached.tag))) }
                 let accepted = thumbnails.thumbnail(id, file: path, size: size) { result in
                     switch result {
@@ -75,12 +75,6 @@ struct ThumbnailRoutes: Sendable {
     static func jpeg(_ thumbnail: Thumbnail) -> HTTPResponse {
         var response = HTTPResponse(status: 200, contentType: "image/jpeg", body: thumbnail.bytes)
         response.headers += [thumbnail.tag.header, HTTPResponse.Header(name: "Cache-Control", value: cacheControl)]
-        return response
-    }
-
-    static func notModified(_ tag: EntityTag) -> HTTPResponse {
-        var response = tag.notModified
-        response.headers.append(HTTPResponse.Header(name: "Cache-Control", value: cacheControl))
         return response
     }
 }

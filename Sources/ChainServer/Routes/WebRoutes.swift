@@ -21,9 +21,7 @@ struct WebRoutes: Sendable {
 
     private static func response(_ asset: WebAsset, _ request: RouteRequest) -> HTTPResponse {
         if asset.tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) {
-            var answer = asset.tag.notModified
-            answer.headers.append(HTTPResponse.Header(name: "Cache-Control", value: "no-cache"))
-            return answer
+            return asset.tag.notModified(cacheControl: "no-cache")
         }
         var answer = HTTPResponse(status: 200, contentType: asset.contentType, body: asset.bytes)
         answer.headers += [

@@ -40,7 +40,7 @@ enum DemoCatalog {
             shotsLeftAtPlace -= 1
             numberAtPlace[place] += 1
             let subject = subjects[random.next(below: subjects.count)]
-            let name = "\(places[place]) \(subject) \(threeDigits(numberAtPlace[place])).jpg"
+            let name = "\(places[place]) \(subject) \(String(zeroPadded: numberAtPlace[place], width: 3)).jpg"
 
             var (width, height) = sensors[random.next(below: sensors.count)]
             if random.next(below: 10) < 3 { swap(&width, &height) }
@@ -68,10 +68,6 @@ enum DemoCatalog {
         return .none
     }
 
-    private static func threeDigits(_ number: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, 3 - digits.count)) + digits
-    }
 }
 
 /// SplitMix64: tiny and fully specified, unlike the standard library's generators (which
