@@ -55,8 +55,9 @@ final class ChainServerApp: Sendable {
                 calls: calls, log: log),
             commands: CommandRoutes(runner: runner, menuBar: menuBar, maxJSONDepth: configuration.maxJSONDepth, log: log),
             images: ImageRoutes(
-                storage: storage, imageCount: { [catalog] in catalog.imageCount }, maxPageSize: configuration.maxPageSize,
-                reads: reads, log: log),
+                storage: storage, imageCount: { [catalog] in catalog.imageCount },
+                catalogVersion: { [catalog] in catalog.committedVersion }, pages: ImagePageCache(),
+                maxPageSize: configuration.maxPageSize, reads: reads, log: log),
             thumbnails: ThumbnailRoutes(storage: storage, thumbnails: thumbnails, reads: reads, log: log),
             events: EventRoutes(live: live),
             handlers: HandlerRoutes(live: live, calls: calls, catalog: catalog, maxJSONDepth: configuration.maxJSONDepth),

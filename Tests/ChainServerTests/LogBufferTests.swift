@@ -1,4 +1,5 @@
 import Foundation
+import ChainModel
 import Testing
 
 #if canImport(Glibc)
@@ -77,6 +78,21 @@ import Glibc
         #expect(lines[0].hasSuffix(#""level":"info","event":"request","status":200}"#), "\(lines[0])")
         let time = try #require(lines[0].split(separator: "\"").dropFirst(3).first)
         #expect(time.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(time)")
+    }
+
+    @Test func aRequestLineCarriesItsFieldsAndTheDurationToTheMicrosecond() throws {
+        let ends = try NonBlockingPipe()
+        let buffer = LogBuffer(descriptor: ends.writeEnd, interval: .seconds(30))
+        let log = Logger(level: .info, buffer: buffer)
+        log.request(.info, method: "GET", route: "/v1/sessions/{id}/menu", status: 200, microseconds: 34, session: "abc")
+        log.request(.info, method: "POST", route: "/v1/sessions", status: 201, microseconds: 12_000, session: nil)
+        log.request(.error, method: "GET", route: "unmatched", status: 500, microseconds: 1_500, session: nil)
+        let lines = Self.drain(ends.readEnd).split(separator: "\n").map(String.init)
+        try #require(lines.count == 3)
+        #expect(lines[0].hasSuffix(#""level":"info","event":"request","method":"GET","route":"/v1/sessions/{id}/menu","status":200,"durationMs":0.034,"session":"abc"}"#), "\(lines[0])")
+        #expect(lines[1].hasSuffix(#""status":201,"durationMs":12,"session":null}"#), "\(lines[1])")
+        #expect(lines[2].contains(#""level":"error""#) && lines[2].contains(#""durationMs":1.5,"#), "\(lines[2])")
+        for line in lines { #expect((try? JSONParser.parse(Array(line.utf8), maxDepth: 4)) != nil, "\(line)") }
     }
 
     @Test func theClockFormatsUTC() {

@@ -26,6 +26,7 @@ struct SessionRegistryTests {
         ("bearer abc", "abc"),
         ("BEARER abc", "abc"),
         ("Bearer  abc ", "abc"),
+        ("  Bearer\tabc\t", "abc"),
         ("Bearer a.b-c_d~e+f/g=", "a.b-c_d~e+f/g="),
         ("Bearer " + String(repeating: "t", count: 512), String(repeating: "t", count: 512)),
     ])

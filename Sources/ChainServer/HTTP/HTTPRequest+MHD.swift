@@ -32,12 +32,19 @@ extension HTTPRequest {
         var fields: [String: String] = [:]
 
         mutating func add(name: String, value: String) {
-            let key = lowercasesNames ? name.lowercased() : name
+            let key = lowercasesNames ? Self.asciiLowercased(name) : name
             if let existing = fields[key] {
                 if joinsRepeats { fields[key] = existing + ", " + value }
             } else {
                 fields[key] = value
             }
+        }
+
+        /// Header names are ASCII tokens: lower-casing them needs no Unicode tables, and a
+        /// name already in lower case is returned as it is.
+        static func asciiLowercased(_ name: String) -> String {
+            guard name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return name }
+            return String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
         }
 
         /// The iterator runs synchronously inside `MHD_get_connection_values`, so the pointer

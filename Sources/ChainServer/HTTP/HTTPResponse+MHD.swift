@@ -31,6 +31,18 @@ extension HTTPResponse {
         }
     }
 
+    /// Adds one header; `false` when it holds a NUL (which C would cut short) or
+    /// libmicrohttpd refuses it.
+    private func add(_ name: String, _ value: String, to response: OpaquePointer) -> Bool {
+        !name.utf8.contains(0) && !value.utf8.contains(0) && MHD_add_response_header(response, name, value) == MHD_Result.YES
+    }
+
+    /// Whether `name` is `lowercased` in any letter case, compared without allocating.
+    private static func named(_ name: String, _ lowercased: String) -> Bool {
+        name.utf8.count == lowercased.utf8.count
+            && zip(name.utf8, lowercased.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+    }
+
     private enum BuildFailure: Error {
         case outOfMemory
         case rejectedHeader(String)
@@ -58,19 +70,24 @@ extension HTTPResponse {
             }
         }
         guard let response = created else { return .failure(.outOfMemory) }
-        var fields = headers.filter { $0.name.lowercased() != "content-length" }
-        if !body.isEmpty, header("Content-Type") == nil {
-            fields.append(Header(name: "Content-Type", value: "application/octet-stream"))
-        }
-        if closingConnection {
-            fields.append(Header(name: "Connection", value: "close"))
-        }
-        for field in fields {
-            let valid = !field.name.utf8.contains(0) && !field.value.utf8.contains(0)
-            guard valid, MHD_add_response_header(response, field.name, field.value) == MHD_Result.YES else {
-                MHD_destroy_response(response)
-                return .failure(.rejectedHeader(field.name))
+        var typed = false
+        var rejected: String?
+        for field in headers where !Self.named(field.name, "content-length") {
+            if Self.named(field.name, "content-type") { typed = true }
+            if !add(field.name, field.value, to: response) {
+                rejected = field.name
+                break
             }
+        }
+        if rejected == nil, !body.isEmpty, !typed, !add("Content-Type", "application/octet-stream", to: response) {
+            rejected = "Content-Type"
+        }
+        if rejected == nil, closingConnection, !add("Connection", "close", to: response) {
+            rejected = "Connection"
+        }
+        if let rejected {
+            MHD_destroy_response(response)
+            return .failure(.rejectedHeader(rejected))
         }
         return .success(response)
     }

@@ -13,6 +13,9 @@ final class LogBuffer: Sendable {
 
     private let descriptor: Int32
     private let pending = Mutex<[UInt8]>([])
+    /// Held while a batch is written, so batches reach the file in order while requests go
+    /// on appending to the next one.
+    private let writing = Mutex<[UInt8]>([])
 
     init(descriptor: Int32 = STDERR_FILENO, interval: Duration = .milliseconds(100)) {
         self.descriptor = descriptor
@@ -30,19 +33,27 @@ final class LogBuffer: Sendable {
 
     /// Holds `line` (a newline is added); writes at once when `urgent` or when 64 KiB are held.
     func append(_ line: String, urgent: Bool) {
+        append(Array(line.utf8), urgent: urgent)
+    }
+
+    /// Holds `line`'s bytes (a newline is added); writes at once when `urgent` or when 64 KiB
+    /// are held.
+    func append(_ line: [UInt8], urgent: Bool) {
         let full = pending.withLock { bytes in
-            bytes.append(contentsOf: line.utf8)
+            bytes.append(contentsOf: line)
             bytes.append(0x0A)
             return bytes.count >= Self.flushBytes
         }
         if urgent || full { flush() }
     }
 
-    /// Writes everything held, in order.
+    /// Writes everything held, in order. The batch is taken out of `pending` first, so
+    /// appending never waits on the write itself.
     func flush() {
-        pending.withLock { bytes in
-            guard !bytes.isEmpty else { return }
-            bytes.withUnsafeBytes { buffer in
+        writing.withLock { batch in
+            pending.withLock { swap(&$0, &batch) }
+            guard !batch.isEmpty else { return }
+            batch.withUnsafeBytes { buffer in
                 var offset = 0
                 while offset < buffer.count {
                     let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -55,7 +66,7 @@ final class LogBuffer: Sendable {
                     }
                 }
             }
-            bytes.removeAll(keepingCapacity: true)
+            batch.removeAll(keepingCapacity: true)
         }
     }
 }

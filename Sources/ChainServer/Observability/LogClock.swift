@@ -7,18 +7,23 @@ import Glibc
 /// The time of a log line, `2026-11-23T07:41:13.735Z` (ISO 8601, UTC, milliseconds), made
 /// without Foundation's formatter: the part up to the seconds is formatted once per second.
 final class LogClock: Sendable {
-    private let cached = Mutex<(second: Int, text: String)>((-1, ""))
+    private let cached = Mutex<(second: Int, text: [UInt8])>((-1, []))
 
-    func now() -> String {
+    /// Appends the time now to `line`, copying the cached second and adding the milliseconds.
+    func write(to line: inout [UInt8]) {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         let second = Int(time.tv_sec)
-        let prefix = cached.withLock { cache in
-            if cache.second != second { cache = (second, Self.format(second)) }
-            return cache.text
+        cached.withLock { cache in
+            if cache.second != second { cache = (second, Array(Self.format(second).utf8)) }
+            line.append(contentsOf: cache.text)
         }
         let milliseconds = Int(time.tv_nsec) / 1_000_000
-        return prefix + "." + String(zeroPadded: milliseconds, width: 3) + "Z"
+        line.append(UInt8(ascii: "."))
+        line.append(UInt8(ascii: "0") + UInt8(milliseconds / 100))
+        line.append(UInt8(ascii: "0") + UInt8(milliseconds / 10 % 10))
+        line.append(UInt8(ascii: "0") + UInt8(milliseconds % 10))
+        line.append(UInt8(ascii: "Z"))
     }
 
     /// `YYYY-MM-DDTHH:MM:SS` of a Unix second, in UTC.

@@ -21,10 +21,24 @@ final class Metrics: Sendable {
         }
     }
 
+    /// A series' label values, in order: a plain value key, so counting a request allocates
+    /// nothing (an array key would allocate on every request).
+    struct Labels: Hashable, Comparable {
+        var first: String
+        var second: String
+        var third = ""
+
+        subscript(index: Int) -> String { [first, second, third][index] }
+
+        static func < (a: Labels, b: Labels) -> Bool {
+            (a.first, a.second, a.third) < (b.first, b.second, b.third)
+        }
+    }
+
     private struct State {
-        var requests: [[String]: Int] = [:]  // [route, method, status]
-        var latency: [[String]: Histogram] = [:]  // [route, status]
-        var commands: [[String]: Int] = [:]  // [action, outcome]
+        var requests: [Labels: Int] = [:]  // route, method, status
+        var latency: [Labels: Histogram] = [:]  // route, status
+        var commands: [Labels: Int] = [:]  // action, outcome
         var commits = 0
         var committedRows = 0
         var commitBatches = Histogram(bounds: Metrics.batchBuckets)
@@ -42,13 +56,14 @@ final class Metrics: Sendable {
 
     func recordRequest(route: String, method: String, status: Int, seconds: Double) {
         state.withLock { state in
-            state.requests[[route, method, String(status)], default: 0] += 1
-            state.latency[[route, String(status)], default: Histogram(bounds: Self.latencyBuckets)].observe(seconds, bounds: Self.latencyBuckets)
+            let code = String(status)
+            state.requests[Labels(first: route, second: method, third: code), default: 0] += 1
+            state.latency[Labels(first: route, second: code), default: Histogram(bounds: Self.latencyBuckets)].observe(seconds, bounds: Self.latencyBuckets)
         }
     }
 
     func recordCommand(action: String, outcome: String) {
-        state.withLock { $0.commands[[action, outcome], default: 0] += 1 }
+        state.withLock { $0.commands[Labels(first: action, second: outcome), default: 0] += 1 }
     }
 
     func recordCommit(batches: Int, rows: Int) {
@@ -90,19 +105,19 @@ final class Metrics: Sendable {
         var lines: [String] = []
         lines += ["# HELP chain_http_requests_total HTTP requests by route, method and status.",
                   "# TYPE chain_http_requests_total counter"]
-        for (labels, count) in state.requests.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+        for (labels, count) in state.requests.sorted(by: { $0.key < $1.key }) {
             lines.append("chain_http_requests_total{route=\(quoted(labels[0])),method=\(quoted(labels[1])),status=\(quoted(labels[2]))} \(count)")
         }
         lines += ["# HELP chain_http_request_duration_seconds Time from a complete request to its answer, by route and status.",
                   "# TYPE chain_http_request_duration_seconds histogram"]
-        for (labels, histogram) in state.latency.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+        for (labels, histogram) in state.latency.sorted(by: { $0.key < $1.key }) {
             lines += render(histogram, name: "chain_http_request_duration_seconds",
                             labels: "route=\(quoted(labels[0])),status=\(quoted(labels[1]))", bounds: Self.latencyBuckets)
         }
         lines += ["# HELP chain_sessions_live Sessions currently live.", "# TYPE chain_sessions_live gauge",
                   "chain_sessions_live \(liveSessions)"]
         lines += ["# HELP chain_commands_total Commands by action and outcome.", "# TYPE chain_commands_total counter"]
-        for (labels, count) in state.commands.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+        for (labels, count) in state.commands.sorted(by: { $0.key < $1.key }) {
             lines.append("chain_commands_total{action=\(quoted(labels[0])),outcome=\(quoted(labels[1]))} \(count)")
         }
         lines += ["# HELP chain_catalog_commits_total Catalog transactions committed.", "# TYPE chain_catalog_commits_total counter",

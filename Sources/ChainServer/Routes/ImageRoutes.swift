@@ -10,6 +10,9 @@ struct ImageRoutes: Sendable {
     let storage: any CatalogStorage
     /// The catalog's image count, for `total` of an unfiltered list.
     let imageCount: @Sendable () -> Int
+    /// The committed catalog version: a kept page is served while it has not moved.
+    let catalogVersion: @Sendable () -> UInt64
+    let pages: ImagePageCache
     let maxPageSize: Int
     let reads: DispatchQueue
     let log: Logger
@@ -46,17 +49,24 @@ struct ImageRoutes: Sendable {
             // Past the end: nothing to read, and no reader held while SQLite steps to it.
             return respond(.json(200, PageBody(name: "images", items: [ImageBody](), next: nil, limit: limit, total: total)))
         }
+        let (pages, version) = (pages, catalogVersion())
+        if let body = pages.page(query, at: version) { return respond(Self.page(body)) }
         reads.async {
             do {
                 let found = try storage.images(query)
                 let images = Array(found.prefix(limit))
                 let next = found.count > limit ? images.last?.id : nil
-                respond(.json(200, PageBody(
-                    name: "images", items: images.map(ImageBody.init), next: next, limit: limit, total: total)))
+                let body = PageBody(name: "images", items: images.map(ImageBody.init), next: next, limit: limit, total: total).encoded()
+                pages.keep(body, for: query, at: version)
+                respond(Self.page(body))
             } catch {
                 respond(Problem.storage(error, log: log).response)
             }
         }
+    }
+
+    private static func page(_ body: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: 200, contentType: "application/json; charset=utf-8", body: body)
     }
 
     func show(_ request: RouteRequest, _ respond: @escaping Route.Respond) throws {

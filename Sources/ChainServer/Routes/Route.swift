@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 import ChainModel
 
 /// One endpoint: method, path pattern (`{name}` matches one segment), who may call it, and
@@ -67,9 +73,20 @@ struct Route: Sendable {
     func matches(_ segments: [Substring]) -> Bool {
         guard parts.count == segments.count else { return false }
         for (part, segment) in zip(parts, segments) {
-            if case .literal(let literal) = part, literal.utf8.elementsEqual(segment.utf8) == false { return false }
+            if case .literal(let literal) = part, !Self.same(literal, segment) { return false }
         }
         return true
+    }
+
+    /// Byte equality, compared in place when both are contiguous (native strings always are).
+    private static func same(_ literal: String, _ segment: Substring) -> Bool {
+        guard literal.utf8.count == segment.utf8.count else { return false }
+        let compared = literal.utf8.withContiguousStorageIfAvailable { a in
+            segment.utf8.withContiguousStorageIfAvailable { b in
+                a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+            }
+        }
+        return (compared ?? nil) ?? literal.utf8.elementsEqual(segment.utf8)
     }
 
     /// The path parameters of `segments`, which `matches`.

@@ -21,7 +21,13 @@ final class Router: HTTPHandler {
     func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
         let started = ContinuousClock.now
         let segments = Self.segments(of: request.path)
-        let candidates = segments.map { segments in routes.filter { $0.matches(segments) } } ?? []
+        let method = request.method == "HEAD" ? "GET" : request.method
+        // The common case, one route for this path and method, is found without building the
+        // list of the path's routes; the list is made only for CORS, 404 and 405.
+        let direct = segments.flatMap { segments in routes.first { $0.method == method && $0.matches(segments) } }
+        var candidates: [Route] {
+            segments.map { segments in routes.filter { $0.matches(segments) } } ?? []
+        }
         var respond = respond
         if !cors.isEmpty {
             let origin = cors.allowedOrigin(of: request)
@@ -32,8 +38,8 @@ final class Router: HTTPHandler {
             let (cors, plain) = (cors, respond)
             respond = { plain(cors.decorate($0, origin: origin)) }
         }
-        let method = request.method == "HEAD" ? "GET" : request.method
-        guard let route = candidates.first(where: { $0.method == method }), let segments else {
+        guard let route = direct, let segments else {
+            let candidates = candidates
             let problem: Problem
             if candidates.isEmpty {
                 problem = Problem(.notFound, "no endpoint at \(request.path.prefix(200))")
@@ -108,17 +114,13 @@ final class Router: HTTPHandler {
         respond: @escaping @Sendable (HTTPResponse) -> Void
     ) -> Route.Respond {
         let (metrics, log) = (metrics, log)
+        let method = Self.methodLabel(request.method)
         return { response in
             let elapsed = ContinuousClock.now - started
-            let seconds = elapsed.seconds
-            metrics.recordRequest(route: route, method: Self.methodLabel(request.method), status: response.status, seconds: seconds)
-            log.log(response.status >= 500 ? .error : .info, "request", [
-                (key: "method", value: .string(Self.methodLabel(request.method))),
-                (key: "route", value: .string(route)),
-                (key: "status", value: .number(Double(response.status))),
-                (key: "durationMs", value: .number((seconds * 1e6).rounded() / 1e3)),
-                (key: "session", value: session.map(JSON.string) ?? .null),
-            ])
+            metrics.recordRequest(route: route, method: method, status: response.status, seconds: elapsed.seconds)
+            let microseconds = Int((elapsed.seconds * 1e6).rounded())
+            log.request(response.status >= 500 ? .error : .info, method: method, route: route, status: response.status,
+                        microseconds: microseconds, session: session)
             respond(response)
         }
     }
@@ -129,10 +131,24 @@ extension Router {
     /// has, so `////` is not the web client at `/`.
     static func segments(of path: String) -> [Substring]? {
         guard path != "/" else { return [] }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard segments.first == "", segments.count > 1 else { return nil }
-        let rest = segments.dropFirst()
-        return rest.contains(where: \.isEmpty) ? nil : Array(rest)
+        // Split on the bytes: a `/` is one byte in UTF-8 and never part of another character,
+        // and this skips the grapheme breaking `String.split` would do.
+        let slash = UInt8(ascii: "/")
+        let bytes = path.utf8
+        guard bytes.first == slash else { return nil }
+        var segments: [Substring] = []
+        segments.reserveCapacity(6)
+        var start = bytes.index(after: bytes.startIndex)
+        var index = start
+        while true {
+            if index == bytes.endIndex || bytes[index] == slash {
+                guard index > start else { return nil }  // an empty segment
+                segments.append(Substring(path[start..<index]))
+                if index == bytes.endIndex { return segments }
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
     }
 
     static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]

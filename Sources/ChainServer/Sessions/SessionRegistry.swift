@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// The live sessions: created with a fresh token, found by token digest, ended on request
@@ -130,11 +129,19 @@ final class SessionRegistry: Sendable {
         }
     }
 
-    /// The token of an `Authorization: Bearer <token>` header (scheme in any case).
+    /// The token of an `Authorization: Bearer <token>` header (scheme in any case, spaces and
+    /// tabs around the token ignored), read byte by byte: this runs on every request.
     static func bearerToken(_ header: String) -> String? {
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        return token.isEmpty || token.utf8.count > 512 ? nil : String(token)
+        let bytes = header.utf8
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let schemeStart = bytes.firstIndex(where: { !isBlank($0) }) else { return nil }
+        let schemeEnd = bytes[schemeStart...].firstIndex(where: isBlank) ?? bytes.endIndex
+        let scheme = bytes[schemeStart..<schemeEnd]
+        guard scheme.count == 6, zip(scheme, "bearer".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return nil }
+        guard let tokenStart = bytes[schemeEnd...].firstIndex(where: { !isBlank($0) }),
+            let last = bytes.lastIndex(where: { !isBlank($0) })
+        else { return nil }
+        let token = bytes[tokenStart...last]
+        return token.count > 512 ? nil : String(decoding: token, as: UTF8.self)
     }
 }

@@ -1,7 +1,7 @@
 import ChainModel
 
 /// A page of the catalog: images after a cursor, in id order, that pass every filter.
-struct ImageQuery: Sendable, Equatable {
+struct ImageQuery: Sendable, Hashable {
     /// The last id of the previous page; `nil` for the first.
     var after: ImageID?
     var limit: Int

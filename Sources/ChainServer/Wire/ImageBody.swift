@@ -9,7 +9,7 @@ struct ImageBody: WireObject {
         member("id", image.id)
         member("name", image.name)
         for attribute in Attribute.all {
-            member(attribute.name, attribute.json(image.values[attribute] ?? 0))
+            member(JSONKey(attribute.name), attribute.json(image.values[attribute] ?? 0))
         }
         member("format", ifPresent: image.format)
         member("width", ifPresent: image.width)

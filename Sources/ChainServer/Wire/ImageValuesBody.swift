@@ -7,7 +7,7 @@ struct ImageValuesBody: WireObject {
     func members(_ member: inout JSONObjectWriter) {
         member("id", image.id)
         for attribute in Attribute.all {
-            member(attribute.name, attribute.json(image.values[attribute] ?? 0))
+            member(JSONKey(attribute.name), attribute.json(image.values[attribute] ?? 0))
         }
     }
 }

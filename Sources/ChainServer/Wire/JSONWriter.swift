@@ -1,6 +1,8 @@
 import ChainModel
 
-/// Writes JSON text straight into bytes: what wire objects encode themselves with.
+/// Writes JSON text straight into one growing byte buffer: what wire objects encode
+/// themselves with. Nested objects and arrays write into the same buffer in place, so a
+/// body is built with no copy and no allocation beyond the buffer's own growth.
 struct JSONWriter {
     var bytes: [UInt8] = []
 
@@ -15,12 +17,12 @@ struct JSONWriter {
     /// `{…}` with the members `body` writes, in order.
     mutating func object(_ body: (inout JSONObjectWriter) -> Void) {
         bytes.append(UInt8(ascii: "{"))
-        // The bytes move into the member writer and back; emptying ours first keeps the
-        // buffer uniquely referenced, so it is never copied.
-        var members = JSONObjectWriter(writer: self)
-        bytes = []
+        // The buffer is swapped into the member writer and back, never copied: it stays
+        // uniquely referenced, so every member is appended in place.
+        var members = JSONObjectWriter()
+        swap(&bytes, &members.writer.bytes)
         body(&members)
-        self = members.writer
+        swap(&bytes, &members.writer.bytes)
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -34,5 +36,26 @@ struct JSONWriter {
             element.write(to: &self)
         }
         bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// A key or any other string, escaped.
+    mutating func string(_ value: String) {
+        JSON.writeString(value, to: &bytes)
+    }
+
+    /// An integer in decimal, without making a `String` of it.
+    mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for UInt64.max's 20 digits
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+        }
     }
 }

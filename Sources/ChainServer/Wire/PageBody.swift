@@ -11,7 +11,7 @@ struct PageBody<Item: WireValue>: WireObject {
     var total: Int?
 
     func members(_ member: inout JSONObjectWriter) {
-        member(name, items)
+        member(JSONKey(name), items)
         member("next", next)
         member("limit", limit)
         if let total { member("total", total) }

@@ -6,11 +6,11 @@ protocol WireValue {
 }
 
 extension String: WireValue {
-    func write(to writer: inout JSONWriter) { JSON.writeString(self, to: &writer.bytes) }
+    func write(to writer: inout JSONWriter) { writer.string(self) }
 }
 
 extension Int: WireValue {
-    func write(to writer: inout JSONWriter) { writer.bytes.append(contentsOf: String(self).utf8) }
+    func write(to writer: inout JSONWriter) { writer.integer(self) }
 }
 
 extension Bool: WireValue {
@@ -22,7 +22,12 @@ extension JSON: WireValue {
 }
 
 extension ImageID: WireValue {
-    func write(to writer: inout JSONWriter) { description.write(to: &writer) }
+    /// `"img-<n>"`, written digit by digit: a page of images spells out a hundred of them.
+    func write(to writer: inout JSONWriter) {
+        writer.bytes.append(contentsOf: #""img-"#.utf8)
+        writer.integer(Int(rawValue))
+        writer.bytes.append(UInt8(ascii: "\""))
+    }
 }
 
 extension ResponderPath: WireValue {
