@@ -9,9 +9,9 @@ struct HTTPRequest: Sendable, Equatable {
     /// Percent-decoded query arguments. A key given twice keeps its first value, so a client
     /// cannot override an earlier argument by repeating it.
     var query: [String: String]
-    /// Request headers keyed by lower-cased name; repeated headers are joined with `", "`
-    /// (RFC 9110 §5.3).
-    var headers: [String: String]
+    /// Request header fields in the order sent, names as sent: a request has a handful, so
+    /// looking one up by scanning costs less than building a dictionary of them would.
+    var fields: [Field]
     /// The request body; empty when the client sent none.
     var body: [UInt8]
     /// The client's IP address as text (`127.0.0.1`, `::1`), or `""` if unknown.
@@ -25,16 +25,26 @@ struct HTTPRequest: Sendable, Equatable {
         body: [UInt8] = [],
         remoteAddress: String = ""
     ) {
+        self.init(
+            method: method, path: path, query: query, fields: headers.map { Field(name: $0.key, value: $0.value) },
+            body: body, remoteAddress: remoteAddress)
+    }
+
+    init(method: String, path: String, query: [String: String], fields: [Field], body: [UInt8], remoteAddress: String) {
         self.method = method
         self.path = path
         self.query = query
-        self.headers = headers
+        self.fields = fields
         self.body = body
         self.remoteAddress = remoteAddress
     }
 
-    /// Looks a header up by name in any letter case.
+    /// The named header in any letter case; a repeated one joined with `", "` (RFC 9110 §5.3).
     func header(_ name: String) -> String? {
-        headers[name.lowercased()]
+        var found: String?
+        for field in fields where field.name.equalsIgnoringASCIICase(name) {
+            found = found.map { $0 + ", " + field.value } ?? field.value
+        }
+        return found
     }
 }

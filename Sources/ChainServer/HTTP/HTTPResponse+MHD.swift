@@ -37,12 +37,6 @@ extension HTTPResponse {
         !name.utf8.contains(0) && !value.utf8.contains(0) && MHD_add_response_header(response, name, value) == MHD_Result.YES
     }
 
-    /// Whether `name` is `lowercased` in any letter case, compared without allocating.
-    private static func named(_ name: String, _ lowercased: String) -> Bool {
-        name.utf8.count == lowercased.utf8.count
-            && zip(name.utf8, lowercased.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
-    }
-
     private enum BuildFailure: Error {
         case outOfMemory
         case rejectedHeader(String)
@@ -72,8 +66,8 @@ extension HTTPResponse {
         guard let response = created else { return .failure(.outOfMemory) }
         var typed = false
         var rejected: String?
-        for field in headers where !Self.named(field.name, "content-length") {
-            if Self.named(field.name, "content-type") { typed = true }
+        for field in headers where !field.name.equalsIgnoringASCIICase("Content-Length") {
+            if field.name.equalsIgnoringASCIICase("Content-Type") { typed = true }
             if !add(field.name, field.value, to: response) {
                 rejected = field.name
                 break

@@ -58,17 +58,18 @@ struct HTTPSocketAddress: Sendable {
 
     /// The IP address as numeric text, without port or brackets.
     var hostText: String {
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        let converted: Bool = withUnsafeBytes(of: storage) { raw in
-            if isIPv6 {
-                var v6 = raw.loadUnaligned(as: sockaddr_in6.self)
-                return inet_ntop(AF_INET6, &v6.sin6_addr, &buffer, socklen_t(buffer.count)) != nil
+        // Formatted in a stack buffer: every request's address is, for the per-client limits.
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(INET6_ADDRSTRLEN)) { buffer in
+            let converted: Bool = withUnsafeBytes(of: storage) { raw in
+                if isIPv6 {
+                    var v6 = raw.loadUnaligned(as: sockaddr_in6.self)
+                    return inet_ntop(AF_INET6, &v6.sin6_addr, buffer.baseAddress, socklen_t(buffer.count)) != nil
+                }
+                var v4 = raw.loadUnaligned(as: sockaddr_in.self)
+                return inet_ntop(AF_INET, &v4.sin_addr, buffer.baseAddress, socklen_t(buffer.count)) != nil
             }
-            var v4 = raw.loadUnaligned(as: sockaddr_in.self)
-            return inet_ntop(AF_INET, &v4.sin_addr, &buffer, socklen_t(buffer.count)) != nil
+            return converted ? String(cString: buffer.baseAddress!) : ""
         }
-        guard converted else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Lends the address to a C call; the pointer is valid only inside `body`.

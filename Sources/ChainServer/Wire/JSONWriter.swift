@@ -7,7 +7,7 @@ struct JSONWriter {
     var bytes: [UInt8] = []
 
     init(capacity: Int = 512) {
-        bytes.reserveCapacity(capacity)
+        if capacity > 0 { bytes.reserveCapacity(capacity) }
     }
 
     mutating func write(_ value: some WireValue) {
