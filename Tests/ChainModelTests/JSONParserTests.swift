@@ -38,6 +38,16 @@ struct JSONParserTests {
         }
     }
 
+    @Test func refusesARepeatedMemberNameInSmallAndLargeObjects() throws {
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(#"{"a": 1, "a": 2}"#) }
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(#"{"x": {"b": 1, "c": 2, "b": 3}}"#) }
+        let many = (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ",")
+        #expect(try JSONParser.parse("{" + many + "}")["k39"] == 39)
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse("{" + many + #", "k3": 0}"#) }
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse("{" + many + #", "k39": 0}"#) }
+        #expect(try JSONParser.parse(#"[{"a": 1}, {"a": 2}]"#) == [["a": 1], ["a": 2]])
+    }
+
     @Test func refusesInvalidUTF8() {
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
     }

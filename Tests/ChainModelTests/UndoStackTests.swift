@@ -11,14 +11,34 @@ struct UndoStackTests {
         return stack
     }
 
-    @Test func keepsUpToTwiceTheLevelsThenTheNewestLevels() {
-        #expect(stack(pushing: 2 * UndoStack.levels).undoEntries.count == 2 * UndoStack.levels)
-        let trimmed = stack(pushing: 2 * UndoStack.levels + 1).undoEntries.map(\.name)
-        #expect(trimmed.count == UndoStack.levels)
-        #expect(trimmed.first == "\(UndoStack.levels + 2)")
-        #expect(trimmed.last == "\(2 * UndoStack.levels + 1)")
-        let later = stack(pushing: 2 * UndoStack.levels + 50).undoEntries.map(\.name)
-        #expect(later == (UndoStack.levels + 2...2 * UndoStack.levels + 50).map { "\($0)" })
+    @Test func keepsExactlyTheNewestLevels() {
+        #expect(stack(pushing: UndoStack.levels).undoEntries.count == UndoStack.levels)
+        for pushed in [UndoStack.levels + 1, 2 * UndoStack.levels, 2 * UndoStack.levels + 1, 5 * UndoStack.levels + 7] {
+            let names = stack(pushing: pushed).undoEntries.map(\.name)
+            #expect(names == (pushed - UndoStack.levels + 1...pushed).map { "\($0)" }, "\(pushed)")
+        }
+    }
+
+    @Test func undoingStopsAtTheLevelsEvenBeforeTheListIsTrimmed() {
+        var stack = stack(pushing: UndoStack.levels + 50)
+        var undone: [String] = []
+        while let entry = stack.popUndo() { undone.append(entry.name) }
+        #expect(undone.count == UndoStack.levels)
+        #expect(undone.last == "51")
+        #expect(!stack.canUndo && stack.undoName == nil)
+        stack.register(UndoStack.Entry(name: "new", restoring: ChangeSet()), direction: .normal)
+        #expect(stack.undoEntries.map(\.name) == ["new"])
+    }
+
+    @Test func redoIsBoundedToo() {
+        var stack = UndoStack()
+        for number in 1...(UndoStack.levels + 30) {
+            stack.register(UndoStack.Entry(name: "\(number)", restoring: ChangeSet()), direction: .undoing)
+        }
+        #expect(stack.redoEntries.count == UndoStack.levels)
+        var redone = 0
+        while stack.popRedo() != nil { redone += 1 }
+        #expect(redone == UndoStack.levels && !stack.canRedo)
     }
 
     @Test func popsNewestFirstAfterTrimming() {

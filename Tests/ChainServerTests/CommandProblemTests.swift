@@ -54,6 +54,8 @@ struct CommandProblemTests {
         RefusedBody("unquoted key", "{action:\"undo\"}"),
         RefusedBody("invalid UTF-8", bytes: [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D]),
         RefusedBody("control character in string", "{\"action\":\"un\u{01}do\"}"),
+        RefusedBody("duplicate member", #"{"action":"select","action":"undo"}"#),
+        RefusedBody("duplicate nested member", #"{"action":"setRating","args":{"rating":1,"rating":5}}"#),
         RefusedBody("array", "[1]"),
         RefusedBody("empty array", "[]"),
         RefusedBody("string", #""setRating""#),

@@ -85,10 +85,17 @@ public struct JSONParser {
             index += 1
             return members
         }
+        // Small objects are checked by scanning; a large one switches to a set, so a body of
+        // many members cannot make the check quadratic.
+        var names: Set<String>?
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted member name") }
+            let start = index
             let key = try parseString()
+            if names == nil, members.count >= 16 { names = Set(members.lazy.map(\.key)) }
+            let repeated = names?.insert(key).inserted == false || (names == nil && members.contains { $0.key == key })
+            guard !repeated else { throw failure("member \"\(key.prefix(80))\" appears more than once", at: start) }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after member name \"\(key)\"") }
             index += 1

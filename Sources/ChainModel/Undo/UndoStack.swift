@@ -46,46 +46,58 @@ public struct UndoStack: Sendable {
 
     private var undoTop: Node?
     private var redoTop: Node?
+    /// How many of each list's newest entries are reachable: never more than `levels`, so
+    /// exactly the newest `levels` can be undone, while the lists themselves are trimmed
+    /// only now and then.
+    private var undoCount = 0
+    private var redoCount = 0
 
-    public var canUndo: Bool { undoTop != nil }
-    public var canRedo: Bool { redoTop != nil }
-    public var undoName: String? { undoTop?.entry.name }
-    public var redoName: String? { redoTop?.entry.name }
+    public var canUndo: Bool { undoCount > 0 }
+    public var canRedo: Bool { redoCount > 0 }
+    public var undoName: String? { canUndo ? undoTop?.entry.name : nil }
+    public var redoName: String? { canRedo ? redoTop?.entry.name : nil }
 
     /// Undo entries, oldest first.
-    public var undoEntries: [Entry] { Self.entries(from: undoTop) }
-    public var redoEntries: [Entry] { Self.entries(from: redoTop) }
+    public var undoEntries: [Entry] { Self.entries(from: undoTop, count: undoCount) }
+    public var redoEntries: [Entry] { Self.entries(from: redoTop, count: redoCount) }
 
     public enum Direction: Sendable { case normal, undoing, redoing }
 
     mutating func register(_ entry: Entry, direction: Direction) {
         switch direction {
         case .normal:
-            undoTop = Self.push(entry, onto: undoTop)
+            Self.push(entry, onto: &undoTop, count: &undoCount)
             redoTop = nil
+            redoCount = 0
         case .undoing:
-            redoTop = Self.push(entry, onto: redoTop)
+            Self.push(entry, onto: &redoTop, count: &redoCount)
         case .redoing:
-            undoTop = Self.push(entry, onto: undoTop)
+            Self.push(entry, onto: &undoTop, count: &undoCount)
         }
     }
 
     mutating func popUndo() -> Entry? {
-        defer { undoTop = undoTop?.next }
-        return undoTop?.entry
+        Self.pop(&undoTop, count: &undoCount)
     }
 
     mutating func popRedo() -> Entry? {
-        defer { redoTop = redoTop?.next }
-        return redoTop?.entry
+        Self.pop(&redoTop, count: &redoCount)
+    }
+
+    private static func pop(_ top: inout Node?, count: inout Int) -> Entry? {
+        guard count > 0, let node = top else { return nil }
+        count -= 1
+        top = count > 0 ? node.next : nil
+        return node.entry
     }
 
     /// Pushes, and once the list holds twice the levels, rebuilds it with the newest
-    /// `levels` entries: trimming costs O(1) per push on average.
-    private static func push(_ entry: Entry, onto top: Node?) -> Node {
-        let node = Node(entry, next: top)
-        guard node.depth > 2 * levels else { return node }
-        return copy(node, count: levels)
+    /// `levels` entries: trimming costs O(1) per push on average. Entries past `levels`
+    /// stay in the list until then but cannot be reached.
+    private static func push(_ entry: Entry, onto top: inout Node?, count: inout Int) {
+        let node = Node(entry, next: count > 0 ? top : nil)
+        top = node.depth > 2 * levels ? copy(node, count: levels) : node
+        count = min(count + 1, levels)
     }
 
     /// A new list of the first `count` nodes from `node`, built from the bottom up.
@@ -93,11 +105,11 @@ public struct UndoStack: Sendable {
         Node(node.entry, next: count > 1 ? node.next.map { copy($0, count: count - 1) } : nil)
     }
 
-    private static func entries(from top: Node?) -> [Entry] {
+    private static func entries(from top: Node?, count: Int) -> [Entry] {
         var entries: [Entry] = []
-        entries.reserveCapacity(top?.depth ?? 0)
+        entries.reserveCapacity(count)
         var node = top
-        while let current = node {
+        while let current = node, entries.count < count {
             entries.append(current.entry)
             node = current.next
         }
