@@ -132,16 +132,21 @@ final class SessionRegistry: Sendable {
     /// The token of an `Authorization: Bearer <token>` header (scheme in any case, spaces and
     /// tabs around the token ignored), read byte by byte: this runs on every request.
     static func bearerToken(_ header: String) -> String? {
-        let bytes = header.utf8
-        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let schemeStart = bytes.firstIndex(where: { !isBlank($0) }) else { return nil }
-        let schemeEnd = bytes[schemeStart...].firstIndex(where: isBlank) ?? bytes.endIndex
-        let scheme = bytes[schemeStart..<schemeEnd]
-        guard scheme.count == 6, zip(scheme, "bearer".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return nil }
-        guard let tokenStart = bytes[schemeEnd...].firstIndex(where: { !isBlank($0) }),
-            let last = bytes.lastIndex(where: { !isBlank($0) })
-        else { return nil }
-        let token = bytes[tokenStart...last]
-        return token.count > 512 ? nil : String(decoding: token, as: UTF8.self)
+        var header = header
+        return header.withUTF8 { bytes -> String? in
+            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            var start = 0
+            while start < bytes.count, isBlank(bytes[start]) { start += 1 }
+            let scheme: [UInt8] = [0x62, 0x65, 0x61, 0x72, 0x65, 0x72]  // "bearer"
+            guard bytes.count - start > scheme.count else { return nil }
+            for offset in 0..<scheme.count where bytes[start + offset] | 0x20 != scheme[offset] { return nil }
+            var first = start + scheme.count
+            guard isBlank(bytes[first]) else { return nil }
+            while first < bytes.count, isBlank(bytes[first]) { first += 1 }
+            var end = bytes.count
+            while end > first, isBlank(bytes[end - 1]) { end -= 1 }
+            guard end > first, end - first <= 512 else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
+        }
     }
 }
