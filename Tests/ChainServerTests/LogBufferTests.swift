@@ -44,12 +44,12 @@ import Glibc
         let ends = try NonBlockingPipe()
         let buffer = LogBuffer(descriptor: ends.writeEnd, interval: .seconds(30))
 
-        buffer.append("one", urgent: false)
-        buffer.append("two", urgent: false)
+        buffer.append(Array("one".utf8), urgent: false)
+        buffer.append(Array("two".utf8), urgent: false)
         #expect(Self.drain(ends.readEnd) == "", "held until a flush")
-        buffer.append("three", urgent: true)
+        buffer.append(Array("three".utf8), urgent: true)
         #expect(Self.drain(ends.readEnd) == "one\ntwo\nthree\n")
-        buffer.append("four", urgent: false)
+        buffer.append(Array("four".utf8), urgent: false)
         buffer.flush()
         #expect(Self.drain(ends.readEnd) == "four\n")
     }
@@ -57,7 +57,7 @@ import Glibc
     @Test func theTimerFlushes() async throws {
         let ends = try NonBlockingPipe()
         let buffer = LogBuffer(descriptor: ends.writeEnd, interval: .milliseconds(20))
-        buffer.append("later", urgent: false)
+        buffer.append(Array("later".utf8), urgent: false)
         var seen = ""
         for _ in 0..<250 where seen.isEmpty {
             try await Task.sleep(for: .milliseconds(20))

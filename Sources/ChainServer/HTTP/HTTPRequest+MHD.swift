@@ -32,12 +32,10 @@ extension HTTPRequest {
     /// place; `nil` for anything else or a value past `UInt64`.
     static func contentLength(_ text: UnsafeBufferPointer<CChar>) -> UInt64? {
         let bytes = UnsafeRawBufferPointer(text)
-        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else {
-            return nil
-        }
+        let digits = HTTPWhitespace.trimmed(bytes)
+        guard !digits.isEmpty else { return nil }
         var value: UInt64 = 0
-        for byte in bytes[first...last] {
+        for byte in bytes[digits] {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
             let (sum, carried) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))

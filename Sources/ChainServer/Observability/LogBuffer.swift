@@ -31,11 +31,6 @@ final class LogBuffer: Sendable {
         }
     }
 
-    /// Holds `line` (a newline is added); writes at once when `urgent` or when 64 KiB are held.
-    func append(_ line: String, urgent: Bool) {
-        append(Array(line.utf8), urgent: urgent)
-    }
-
     /// Holds `line`'s bytes (a newline is added); writes at once when `urgent` or when 64 KiB
     /// are held.
     func append(_ line: [UInt8], urgent: Bool) {

@@ -134,19 +134,15 @@ final class SessionRegistry: Sendable {
     static func bearerToken(_ header: String) -> String? {
         var header = header
         return header.withUTF8 { bytes -> String? in
-            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-            var start = 0
-            while start < bytes.count, isBlank(bytes[start]) { start += 1 }
+            let value = HTTPWhitespace.trimmed(bytes)
             let scheme: [UInt8] = [0x62, 0x65, 0x61, 0x72, 0x65, 0x72]  // "bearer"
-            guard bytes.count - start > scheme.count else { return nil }
-            for offset in 0..<scheme.count where bytes[start + offset] | 0x20 != scheme[offset] { return nil }
-            var first = start + scheme.count
-            guard isBlank(bytes[first]) else { return nil }
-            while first < bytes.count, isBlank(bytes[first]) { first += 1 }
-            var end = bytes.count
-            while end > first, isBlank(bytes[end - 1]) { end -= 1 }
-            guard end > first, end - first <= 512 else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
+            guard value.count > scheme.count + 1 else { return nil }
+            for offset in 0..<scheme.count where bytes[value.lowerBound + offset] | 0x20 != scheme[offset] { return nil }
+            let separator = value.lowerBound + scheme.count
+            guard HTTPWhitespace.contains(bytes[separator]) else { return nil }
+            let token = HTTPWhitespace.trimmed(bytes[separator..<value.upperBound])
+            guard !token.isEmpty, token.count <= 512 else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[token]), as: UTF8.self)
         }
     }
 }
