@@ -58,6 +58,8 @@ cmhd_unescape_keeping_nul(void *cls, struct MHD_Connection *connection, char *s)
 static inline struct MHD_Daemon *
 cmhd_start_daemon(unsigned int flags,
                   const struct sockaddr *addr,
+                  MHD_AcceptPolicyCallback accept_policy,
+                  void *accept_policy_cls,
                   MHD_AccessHandlerCallback handler,
                   void *handler_cls,
                   MHD_RequestCompletedCallback completed,
@@ -69,7 +71,7 @@ cmhd_start_daemon(unsigned int flags,
                   size_t memory_limit)
 {
     return MHD_start_daemon(flags, 0,
-                            NULL, NULL,
+                            accept_policy, accept_policy_cls,
                             handler, handler_cls,
                             MHD_OPTION_SOCK_ADDR, addr,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,

@@ -80,6 +80,38 @@ struct HTTPServerLifecycleTests {
         #expect(throws: RawHTTPError.self) { try RawHTTPConnection(port: port) }
     }
 
+    @Test func aConnectionOpenedWhileDrainingIsClosedUnserved() throws {
+        let release = Gate()
+        let handler = RecordingHandler { _, respond in
+            Thread.detachNewThread {
+                _ = release.wait()
+                respond(HTTPResponse(status: 200, contentType: "text/plain", text: "finished"))
+            }
+        }
+        let server = try handler.startServer()
+        let port = server.port
+        let held = try RawHTTPConnection(port: port)
+        try held.send(RawHTTPConnection.requestHead("GET", "/held"))
+        #expect(handler.waitForRequests(1))
+        let stopped = Gate()
+        Thread.detachNewThread {
+            server.shutdown(timeout: .seconds(5))
+            stopped.open()
+        }
+        usleep(100_000)
+
+        // The listen socket is still open while the daemon drains, but the accept policy
+        // closes whatever arrives, so the late request is never handed to the handler.
+        if let late = try? RawHTTPConnection(port: port) {
+            try? late.send(RawHTTPConnection.requestHead("GET", "/late"))
+            #expect(late.waitForClose())
+        }
+        #expect(handler.requests.count == 1)
+        release.open()
+        #expect(stopped.wait())
+        #expect(try held.readResponse().text == "finished")
+    }
+
     @Test func shutdownTimeoutClosesRequestsStillUnanswered() throws {
         let release = Gate()
         let lateAnswerMade = Gate()

@@ -2,7 +2,7 @@
 ///
 /// `@unchecked Sendable` because raw pointers are not Sendable, yet `HTTPServer` may be shut
 /// down from any thread. The handle is only reachable through the server's lifecycle mutex,
-/// and quiesce/stop are called at most once each, by whichever caller won that mutex.
+/// and stop is called at most once, by whichever caller won that mutex.
 struct HTTPDaemonHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }

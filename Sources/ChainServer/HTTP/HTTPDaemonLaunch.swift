@@ -50,6 +50,7 @@ struct HTTPDaemonLaunch {
         let daemon = address.withSockaddrPointer { sockaddr in
             cmhd_start_daemon(
                 flags, sockaddr,
+                HTTPTrampoline.acceptPolicy, context,
                 HTTPTrampoline.accessHandler, context,
                 HTTPTrampoline.completedHandler, context,
                 threads, connectionLimit, perIPConnectionLimit, timeoutSeconds, memoryLimit)

@@ -76,8 +76,9 @@ final class HTTPServer: Sendable {
             }
         }
         guard let (daemon, retained) = running else { return }
+        // New connections are refused from here on (see `HTTPTrampoline.acceptPolicy`); the
+        // listen socket itself closes with the daemon.
         context.beginDraining()
-        let listener = MHD_quiesce_daemon(daemon.pointer)
         // Streams would otherwise keep their requests in flight for the whole grace period.
         context.finishStreams()
         if !waitForInFlight(until: .now + timeout) {
@@ -88,9 +89,6 @@ final class HTTPServer: Sendable {
             _ = waitForInFlight(until: .now + Self.abandonGrace)
         }
         MHD_stop_daemon(daemon.pointer)
-        if listener != MHD_INVALID_SOCKET {
-            close(listener)
-        }
         retained.release()
         lifecycle.withLock { $0 = .stopped }
     }

@@ -9,6 +9,18 @@ import CMicroHTTPD
 /// queued on the first call unless the request is refused, because queueing there makes
 /// libmicrohttpd drop keep-alive.
 enum HTTPTrampoline {
+    /// Refuses new connections once the server drains. Shutdown stops accepting this way, not
+    /// with `MHD_quiesce_daemon`: in libmicrohttpd 0.9.75 quiescing an epoll daemon with a
+    /// thread pool races a worker removing the same listen socket from its epoll set, and the
+    /// loser aborts the process ("Failed to remove listen FD from epoll set").
+    static var acceptPolicy: MHD_AcceptPolicyCallback {
+        { context, _, _ in
+            guard let context else { return MHD_Result.NO }
+            let server = Unmanaged<HTTPServerContext>.fromOpaque(context).takeUnretainedValue()
+            return server.isDraining ? MHD_Result.NO : MHD_Result.YES
+        }
+    }
+
     /// The access handler, as a C function pointer that captures nothing.
     static var accessHandler: MHD_AccessHandlerCallback {
         { context, connection, url, method, _, uploadData, uploadDataSize, requestState in
