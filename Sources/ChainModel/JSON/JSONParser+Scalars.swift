@@ -2,7 +2,21 @@ extension JSONParser {
     mutating func parseString() throws(Failure) -> String {
         let start = index
         index += 1  // opening quote
-        var utf8: [UInt8] = []
+        // Most strings (names, ids) have no escape: made straight from the input's bytes,
+        // with no buffer in between (and no allocation at all when short).
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            guard let text = String(validating: bytes[index..<end], as: UTF8.self) else {
+                throw failure("string is not valid UTF-8", at: start)
+            }
+            index = end + 1
+            return text
+        }
+        var utf8 = Array(bytes[index..<end])
+        index = end
         while true {
             guard let byte = current else { throw failure("unterminated string", at: start) }
             switch byte {

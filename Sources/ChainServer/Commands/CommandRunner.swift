@@ -5,8 +5,9 @@ import Synchronization
 /// Runs commands: the one place that knows how a command becomes real.
 ///
 /// A command waits for its session's turn (one request of a session at a time), then walks
-/// the chain under the order lock shared by all sessions, against the mirror (committed
-/// values plus staged writes). A command that writes has its batch staged in the mirror and
+/// the chain against the mirror (committed values plus staged writes). Commands that write
+/// walk under the order lock shared by all sessions; an action not yet seen writing walks
+/// first without it, and walks again under it only if it turns out to write. A command that writes has its batch staged in the mirror and
 /// queued for storage before the lock is let go, so commit order is staging order. Its
 /// session changes and it is answered only once storage has committed; when storage fails,
 /// the mirror forgets the batch, the session stays as it was and the answer is `notStored`.
@@ -37,7 +38,13 @@ final class CommandRunner: Sendable {
     /// Held while a command walks the chain, stages its writes and queues them, so commands
     /// of different sessions see each other's writes and commit in the order they read.
     /// Microseconds per command; menus and reads never take it.
-    private let order = Mutex(())
+    private let order = SleepingLock()
+    /// Actions seen staging catalog writes. Others walk first without the order lock: a walk
+    /// that writes nothing only reads the mirror, which is safe to read concurrently, so only
+    /// an action's first write pays a second walk, under the lock.
+    private let writingActions = Mutex<Set<String>>([])
+    /// Carries answers of committed commands off the storage writer's thread.
+    private let answers = AnswerRelay()
     /// Walks of one command when failures keep landing while it walks; the last attempt is
     /// staged as invalid if one lands again, and fails with 503.
     static let maxAttempts = 3
@@ -108,7 +115,8 @@ final class CommandRunner: Sendable {
         if session.events.streamCount == 0 { calls.settleAll(of: session.id, .disconnected) }
     }
 
-    /// Walks (`attempt`) under the order lock against the mirror and settles the outcome:
+    /// Walks (`attempt`) against the mirror, under the order lock for writing actions, and
+    /// settles the outcome:
     /// a failure or a command that writes nothing completes now, one that writes completes
     /// once storage answers, and one that reached a remote handler is returned, uncompleted.
     private func execute(
@@ -116,7 +124,15 @@ final class CommandRunner: Sendable {
         _ completion: @escaping @Sendable (Ending) -> Void, _ finish: @escaping @Sendable () -> Void,
         _ attempt: (Session) throws(CommandFailure) -> CommandOutcome
     ) -> RemoteCall? {
-        let performed = order.withLock { _ -> Result<CommandOutcome, CommandFailure> in
+        if !writingActions.withLock({ $0.contains(action) }) {
+            switch Result(catching: { () throws(CommandFailure) in try attempt(session.model) }) {
+            case .success(let outcome) where !outcome.changes.isEmpty:
+                writingActions.withLock { _ = $0.insert(action) }
+            case let unlocked:
+                return settle(unlocked, on: session, action: action, completion, finish)
+            }
+        }
+        let performed = order.withLock { () -> Result<CommandOutcome, CommandFailure> in
             var attempts = 1
             while true {
                 let readSince = catalog.failureCount
@@ -138,6 +154,15 @@ final class CommandRunner: Sendable {
                 return .success(outcome)
             }
         }
+        return settle(performed, on: session, action: action, completion, finish)
+    }
+
+    /// Completes a walk that failed or wrote nothing; returns the remote call of one that
+    /// reached a remote handler. One that wrote was staged and completes once stored.
+    private func settle(
+        _ performed: Result<CommandOutcome, CommandFailure>, on session: LiveSession, action: String,
+        _ completion: @escaping @Sendable (Ending) -> Void, _ finish: @escaping @Sendable () -> Void
+    ) -> RemoteCall? {
         switch performed {
         case .failure(let failure):
             metrics.recordCommand(action: action, outcome: Self.outcomeLabel(failure.error))
@@ -166,7 +191,7 @@ final class CommandRunner: Sendable {
         _ completion: @escaping @Sendable (Ending) -> Void, _ finish: @escaping @Sendable () -> Void
     ) {
         let batch = catalog.stage(outcome.changes, readSince: readSince)
-        let (catalog, metrics, live) = (catalog, metrics, live)
+        let (catalog, metrics, live, answers) = (catalog, metrics, live, answers)
         storage.write(outcome.changes, stillValid: { catalog.isValid(batch) }) { stored in
             let result: Ending
             switch stored {
@@ -183,7 +208,7 @@ final class CommandRunner: Sendable {
                 metrics.recordCommand(action: action, outcome: "storage_error")
                 result = .notStored(error)
             }
-            DispatchQueue.global().async {
+            answers.send {
                 completion(result)
                 finish()
             }

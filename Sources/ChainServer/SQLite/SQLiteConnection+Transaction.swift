@@ -3,10 +3,10 @@ extension SQLiteConnection {
     /// rolls back and is rethrown: that error is what the caller needs, so a failing
     /// rollback (the connection's close rolls back anyway) does not replace it.
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        try executeCached("BEGIN IMMEDIATE")
         do {
             let value = try body()
-            try execute("COMMIT")
+            try executeCached("COMMIT")
             return value
         } catch {
             if !isAutocommit { try? execute("ROLLBACK") }
@@ -18,10 +18,10 @@ extension SQLiteConnection {
     /// what it wrote, and nothing before it, and is rethrown. When the undoing itself fails,
     /// `SavepointRollbackFailed` is thrown: the transaction must then not be committed.
     func savepoint<T>(_ name: String, _ body: () throws -> T) throws -> T {
-        try execute("SAVEPOINT \(name)")
+        try executeCached("SAVEPOINT \(name)")
         do {
             let value = try body()
-            try execute("RELEASE \(name)")
+            try executeCached("RELEASE \(name)")
             return value
         } catch {
             do {

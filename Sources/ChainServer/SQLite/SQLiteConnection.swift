@@ -91,6 +91,13 @@ final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
+    /// Runs one statement without bindings from the statement cache: for the transaction
+    /// control a group commit repeats per batch (`SAVEPOINT`, `RELEASE`), so it is parsed
+    /// once per connection, not per use.
+    func executeCached(_ sql: String) throws {
+        try cachedStatement(sql).run()
+    }
+
     /// A new statement the caller owns and finalizes.
     func prepare(_ sql: String) throws -> SQLiteStatement {
         let database = try live()

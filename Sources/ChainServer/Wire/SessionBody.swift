@@ -14,6 +14,6 @@ struct SessionBody: WireObject {
         member("version", version)
         member("firstResponder", session.firstResponder)
         member("chain", session.chain())
-        member("windows", session.windows.map(WindowBody.init))
+        member("windows", session.windows.lazy.map(WindowBody.init))
     }
 }

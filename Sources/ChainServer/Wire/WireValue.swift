@@ -44,3 +44,8 @@ extension Optional: WireValue where Wrapped: WireValue {
 extension Array: WireValue where Element: WireValue {
     func write(to writer: inout JSONWriter) { writer.array(self) }
 }
+
+/// An array written from a lazy map, so a list of bodies needs no array of its own.
+extension LazyMapSequence: WireValue where Element: WireValue {
+    func write(to writer: inout JSONWriter) { writer.array(self) }
+}
