@@ -36,6 +36,8 @@ final class RecordingHandler: HTTPHandler {
             return HTTPResponse(
                 status: 413, contentType: "application/problem+json",
                 text: #"{"status":413,"title":"Content Too Large","limit":\#(limit)}"#)
+        case .malformedHead:
+            return HTTPResponse(status: 400, contentType: "application/problem+json", text: #"{"status":400}"#)
         }
     }
 

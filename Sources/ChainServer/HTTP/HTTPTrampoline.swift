@@ -23,13 +23,15 @@ enum HTTPTrampoline {
 
     /// The access handler, as a C function pointer that captures nothing.
     static var accessHandler: MHD_AccessHandlerCallback {
-        { context, connection, url, method, _, uploadData, uploadDataSize, requestState in
+        { context, connection, url, method, version, uploadData, uploadDataSize, requestState in
             guard let context, let connection, let uploadDataSize, let requestState else { return MHD_Result.NO }
             let server = Unmanaged<HTTPServerContext>.fromOpaque(context).takeUnretainedValue()
             guard let existing = requestState.pointee else {
-                return HTTPTrampoline.begin(server: server, connection: connection, requestState: requestState)
+                return HTTPTrampoline.begin(
+                    server: server, connection: connection, version: version, target: url, requestState: requestState)
             }
             let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeUnretainedValue()
+            if exchange.refusedHead { return MHD_Result.NO }
             if uploadDataSize.pointee > 0 {
                 if let uploadData {
                     exchange.receive(
@@ -59,13 +61,21 @@ enum HTTPTrampoline {
         }
     }
 
-    /// First call: allocate the per-request state and refuse a declared oversized body before
-    /// reading it.
+    /// First call: allocate the per-request state, and refuse a head that frames the request
+    /// unsoundly or declares an oversized body, before reading the body.
     private static func begin(
         server: HTTPServerContext,
         connection: OpaquePointer,
+        version: UnsafePointer<CChar>?,
+        target: UnsafePointer<CChar>?,
         requestState: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
+        if let reason = HTTPHeadCheck.refusal(on: connection, version: version, target: target) {
+            let exchange = HTTPExchange(connection: HTTPConnectionHandle(pointer: connection), expectedBodyBytes: 0)
+            exchange.refusedHead = true
+            requestState.pointee = Unmanaged.passRetained(exchange).toOpaque()
+            return reject(.malformedHead(reason), server: server, connection: connection)
+        }
         let declared = HTTPRequest.declaredContentLength(on: connection)
         let limit = server.maxBodyBytes
         let tooLarge = declared.map { $0 > UInt64(limit) } ?? false
@@ -118,6 +128,7 @@ enum HTTPTrampoline {
     private static func reject(
         _ rejection: HTTPRejection, server: HTTPServerContext, connection: OpaquePointer
     ) -> MHD_Result {
-        server.handler.response(for: rejection).queue(on: connection, closingConnection: server.isDraining)
+        server.handler.response(for: rejection)
+            .queue(on: connection, closingConnection: rejection.closesConnection || server.isDraining)
     }
 }

@@ -88,6 +88,9 @@ final class Router: HTTPHandler {
         case .bodyTooLarge(let limit):
             metrics.recordRequest(route: "rejected", method: "-", status: 413, seconds: 0)
             return Problem(.tooLarge, "request body exceeds the limit of \(limit) bytes", [(key: "limit", value: .number(Double(limit)))]).response
+        case .malformedHead(let reason):
+            metrics.recordRequest(route: "rejected", method: "-", status: 400, seconds: 0)
+            return Problem(.malformed, reason).response
         }
     }
 

@@ -1,0 +1,80 @@
+import ChainModel
+import Foundation
+import Testing
+
+@testable import ChainServer
+
+/// Heads whose framing cannot be trusted (RFC 9112 §6.3, §3.2) are answered 400 and their
+/// connection closed before any body is read, so nothing smuggled after them is served.
+@Suite("HTTP head checks")
+struct HTTPHeadCheckTests {
+    /// Sends `bytes` on a fresh connection; the one answer, and (when `awaitClose`) whether
+    /// the server then closed the connection.
+    private func exchange(
+        _ bytes: String, awaitClose: Bool = true, handler: RecordingHandler = RecordingHandler()
+    ) throws -> (RawHTTPResponse, closed: Bool, handler: RecordingHandler) {
+        let server = try handler.startServer()
+        defer { server.shutdown(timeout: .seconds(1)) }
+        let connection = try RawHTTPConnection(port: server.port)
+        try connection.send(Array(bytes.utf8))
+        let response = try connection.readResponse()
+        return (response, awaitClose && connection.waitForClose(), handler)
+    }
+
+    @Test(arguments: [
+        // Content-Length beside chunked: the chunked body ends early and a GET hides after it.
+        ("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: a\r\n\r\n",
+         "Content-Length and Transfer-Encoding"),
+        // Two lengths: whichever one a proxy used, the other hides a second request.
+        ("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\nContent-Length: 38\r\n\r\n{}GET /smuggled HTTP/1.1\r\nHost: a\r\n\r\n",
+         "Content-Length must be sent once"),
+        ("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}", "Content-Length must be sent once"),
+        ("POST /upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", "transfer coding"),
+        ("POST /upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked \r\n\r\n0\r\n\r\n", "transfer coding"),
+        ("POST /upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", "transfer coding"),
+        ("POST /upload HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", "HTTP/1.0"),
+        ("GET /page HTTP/1.1\r\n\r\n", "must carry Host"),
+        ("GET /page HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "Host must be sent once"),
+        ("GET /pa\u{01}ge HTTP/1.1\r\nHost: a\r\n\r\n", "control byte"),
+        ("GET /pa%7Fge HTTP/1.1\r\nHost: a\r\n\r\n", "control byte"),
+    ])
+    func headThatCannotBeTrustedIsRefusedAndTheConnectionClosed(head: String, reason: String) throws {
+        let (response, closed, handler) = try exchange(head)
+
+        #expect(response.status == 400)
+        #expect(response.headers["content-type"] == "application/problem+json")
+        #expect(closed)
+        #expect(handler.requests.isEmpty, "nothing after the refused head may reach the handler")
+        guard case .malformedHead(let said) = try #require(handler.rejections.first) else {
+            Issue.record("expected a malformed-head rejection, got \(handler.rejections)")
+            return
+        }
+        #expect(said.contains(reason))
+    }
+
+    @Test(arguments: [
+        "GET /page HTTP/1.1\r\nHost: a\r\n\r\n",
+        "GET /page HTTP/1.0\r\n\r\n",
+        "POST /upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: Chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+        "POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\n{}",
+    ])
+    func soundHeadsAreServed(head: String) throws {
+        let (response, _, handler) = try exchange(head, awaitClose: false)
+
+        #expect(response.status == 200)
+        #expect(handler.rejections.isEmpty)
+        #expect(handler.requests.count == 1)
+    }
+
+    @Test func theRouterAnswersARefusedHeadWithProblemJSON() async throws {
+        try await RouterInProcessTests.withApp(images: 3) { app in
+            let response = app.router.response(for: .malformedHead("Content-Length must be sent once"))
+
+            #expect(response.status == 400)
+            #expect(response.header("Content-Type") == "application/problem+json")
+            let body = try JSONParser.parse(response.body)
+            #expect(body["type"]?.stringValue?.hasSuffix("/problems/malformed") == true)
+            #expect(body["detail"]?.stringValue == "Content-Length must be sent once")
+        }
+    }
+}
