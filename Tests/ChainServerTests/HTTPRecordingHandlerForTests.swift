@@ -24,6 +24,17 @@ final class RecordingHandler: HTTPHandler {
         respond(response)
     }
 
+    /// Answers each request 200 "finished" from another thread, once `wait` returns: a request
+    /// that stays in flight for as long as the test wants.
+    static func answeringFinished(after wait: @escaping @Sendable () -> Void) -> RecordingHandler {
+        RecordingHandler { _, respond in
+            Thread.detachNewThread {
+                wait()
+                respond(HTTPResponse(status: 200, contentType: "text/plain", text: "finished"))
+            }
+        }
+    }
+
     func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
         received.withLock { $0.append(request) }
         behaviour(request, respond)

@@ -50,12 +50,7 @@ struct HTTPServerLifecycleTests {
     }
 
     @Test func shutdownWaitsForAnInFlightAnswerThenStops() throws {
-        let handler = RecordingHandler { request, respond in
-            Thread.detachNewThread {
-                usleep(300_000)
-                respond(HTTPResponse(status: 200, contentType: "text/plain", text: "finished"))
-            }
-        }
+        let handler = RecordingHandler.answeringFinished { usleep(300_000) }
         let server = try handler.startServer()
         let port = server.port
         let connection = try RawHTTPConnection(port: port)
@@ -82,12 +77,7 @@ struct HTTPServerLifecycleTests {
 
     @Test func aConnectionOpenedWhileDrainingIsClosedUnserved() throws {
         let release = Gate()
-        let handler = RecordingHandler { _, respond in
-            Thread.detachNewThread {
-                _ = release.wait()
-                respond(HTTPResponse(status: 200, contentType: "text/plain", text: "finished"))
-            }
-        }
+        let handler = RecordingHandler.answeringFinished { _ = release.wait() }
         let server = try handler.startServer()
         let port = server.port
         let held = try RawHTTPConnection(port: port)

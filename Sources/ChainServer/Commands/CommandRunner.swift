@@ -7,8 +7,9 @@ import Synchronization
 /// A command waits for its session's turn (one request of a session at a time), then walks
 /// the chain against the mirror (committed values plus staged writes). Commands that write
 /// walk under the order lock shared by all sessions; an action not yet seen writing walks
-/// first without it, and walks again under it only if it turns out to write. A command that writes has its batch staged in the mirror and
-/// queued for storage before the lock is let go, so commit order is staging order. Its
+/// first without it, and walks again under it only if it turns out to write. A command that
+/// writes has its batch staged in the mirror and queued for storage before the lock is let
+/// go, so commit order is staging order. Its
 /// session changes and it is answered only once storage has committed; when storage fails,
 /// the mirror forgets the batch, the session stays as it was and the answer is `notStored`.
 final class CommandRunner: Sendable {
@@ -37,7 +38,8 @@ final class CommandRunner: Sendable {
     let calls: RemoteCalls?
     /// Held while a command walks the chain, stages its writes and queues them, so commands
     /// of different sessions see each other's writes and commit in the order they read.
-    /// Microseconds per command; menus and reads never take it.
+    /// Microseconds per command; menus, reads and walks of actions not seen writing never
+    /// take it.
     private let order = SleepingLock()
     /// Actions seen staging catalog writes. Others walk first without the order lock: a walk
     /// that writes nothing only reads the mirror, which is safe to read concurrently, so only

@@ -10,8 +10,9 @@ final class HTTPExchange {
     /// Set once the counted body passed the limit; the request is then answered with a
     /// rejection instead of being dispatched.
     private(set) var bodyTooLarge = false
-    /// Set when the head was refused on the first call: the request is never dispatched, and
-    /// a later call for it closes the connection.
+    /// Set when the head was refused on the first call (unsound framing, or a declared body
+    /// over the limit): the request is never dispatched, and a later call for it closes the
+    /// connection.
     var refusedHead = false
     /// Set when the request is handed to the handler; later calls are resumes.
     var reply: HTTPPendingReply?

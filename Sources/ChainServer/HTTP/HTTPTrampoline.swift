@@ -70,21 +70,22 @@ enum HTTPTrampoline {
         target: UnsafePointer<CChar>?,
         requestState: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
-        if let reason = HTTPHeadCheck.refusal(on: connection, version: version, target: target) {
-            let exchange = HTTPExchange(connection: HTTPConnectionHandle(pointer: connection), expectedBodyBytes: 0)
-            exchange.refusedHead = true
-            requestState.pointee = Unmanaged.passRetained(exchange).toOpaque()
-            return reject(.malformedHead(reason), server: server, connection: connection)
-        }
-        let declared = HTTPRequest.declaredContentLength(on: connection)
         let limit = server.maxBodyBytes
-        let tooLarge = declared.map { $0 > UInt64(limit) } ?? false
+        var rejection: HTTPRejection?
+        var declared: UInt64?
+        if let reason = HTTPHeadCheck.refusal(on: connection, version: version, target: target) {
+            rejection = .malformedHead(reason)
+        } else {
+            declared = HTTPRequest.declaredContentLength(on: connection)
+            if let declared, declared > UInt64(limit) { rejection = .bodyTooLarge(limit: limit) }
+        }
         // Reserve at most 64 KiB up front: a declared length costs the client nothing to send.
-        let expected = tooLarge ? 0 : Int(min(declared ?? 0, 64 << 10))
+        let expected = rejection == nil ? Int(min(declared ?? 0, 64 << 10)) : 0
         let exchange = HTTPExchange(connection: HTTPConnectionHandle(pointer: connection), expectedBodyBytes: expected)
+        exchange.refusedHead = rejection != nil
         requestState.pointee = Unmanaged.passRetained(exchange).toOpaque()
-        guard tooLarge else { return MHD_Result.YES }
-        return reject(.bodyTooLarge(limit: limit), server: server, connection: connection)
+        guard let rejection else { return MHD_Result.YES }
+        return reject(rejection, server: server, connection: connection)
     }
 
     /// Final call, or the call after a resume.
