@@ -50,6 +50,20 @@ struct JSONParserTests {
 
     @Test func refusesInvalidUTF8() {
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
+        // A truncated four-byte sequence is repaired to one U+FFFD of the same length: still refused.
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22, 0xF0, 0x9F, 0x98, 0x22]) }
+        // An overlong `/`, a lone continuation byte, an encoded surrogate, and each after an escape.
+        for bad: [UInt8] in [[0xC0, 0xAF], [0x80], [0xED, 0xA0, 0x80]] {
+            #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22] + bad + [0x22]) }
+            #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22, 0x5C, 0x6E] + bad + [0x22]) }
+        }
+    }
+
+    @Test func keepsValidUTF8ExactlyWithOrWithoutEscapes() throws {
+        for text in ["é", "ümlaut and 日本", "😀", "\u{FFFD} written out", "a\u{FFFD}b"] {
+            #expect(try JSONParser.parse(Array(("\"" + text + "\"").utf8)) == .string(text))
+            #expect(try JSONParser.parse(Array(("\"\\n" + text + "\"").utf8)) == .string("\n" + text))
+        }
     }
 
     @Test func limitsNestingWithoutExhaustingTheStack() throws {

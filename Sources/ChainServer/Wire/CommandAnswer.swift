@@ -15,7 +15,7 @@ struct CommandAnswer: WireObject {
         member("action", outcome.action)
         member("handledBy", outcome.handledBy)
         member("result", JSON.object(outcome.result))
-        member("events", outcome.events.lazy.map(\.json))
+        member("events", outcome.events.lazy.map(EventBody.init))
         if versionOnly {
             member("version", version)
         } else {
