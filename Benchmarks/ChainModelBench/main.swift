@@ -27,7 +27,11 @@ func measure(_ name: String, iterations: Int, _ body: () -> Int) {
 func loadMenuBar() throws -> MenuBar {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let path = CommandLine.arguments.dropFirst().first ?? root.appendingPathComponent("config/menus.json").path
-    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    guard let data = FileManager.default.contents(atPath: path) else {
+        FileHandle.standardError.write(Data("usage: chain-model-bench [menus.json]; cannot read \(path)\n".utf8))
+        exit(2)
+    }
+    let bytes = [UInt8](data)
     return try MenuBar(definition: try JSONParser.parse(bytes), knownActions: HandlerRegistry.standard.actions)
 }
 
@@ -70,4 +74,16 @@ bigSelection = try dispatcher.perform(
 let setFive = Invocation(action: "setRating", arguments: ["rating": 5])
 measure("validate-10k-selection", iterations: 500) {
     dispatcher.validate(setFive, in: bigSelection, catalog: catalog).validation?.state == .mixed ? 1 : 0
+}
+
+// The JSON parser on what clients send: a command body, and a select of 10,000 ids.
+let commandBody = Array(#"{"action": "select", "args": {"images": ["img-4", "img-5"]}, "target": "main/grid"}"#.utf8)
+measure("json-parse-command", iterations: 200_000) {
+    if case .object(let members) = try! JSONParser.parse(commandBody) { return members.count }
+    return 0
+}
+let bigBody = Array(("{\"action\": \"select\", \"args\": {\"images\": [" + (1...10_000).map { "\"img-\($0)\"" }.joined(separator: ",") + "]}}").utf8)
+measure("json-parse-10k-ids", iterations: 200) {
+    if case .object(let members) = try! JSONParser.parse(bigBody) { return members.count }
+    return 0
 }
