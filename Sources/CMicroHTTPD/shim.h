@@ -64,6 +64,8 @@ cmhd_start_daemon(unsigned int flags,
                   void *handler_cls,
                   MHD_RequestCompletedCallback completed,
                   void *completed_cls,
+                  MHD_NotifyConnectionCallback notify_connection,
+                  void *notify_connection_cls,
                   unsigned int thread_pool_size,
                   unsigned int connection_limit,
                   unsigned int per_ip_limit,
@@ -75,6 +77,7 @@ cmhd_start_daemon(unsigned int flags,
                             handler, handler_cls,
                             MHD_OPTION_SOCK_ADDR, addr,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_cls,
                             MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
@@ -102,6 +105,25 @@ cmhd_connection_client_address(struct MHD_Connection *connection)
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
+}
+
+/* The connection's socket, valid until its MHD_CONNECTION_NOTIFY_CLOSED notice returns
+   (libmicrohttpd closes it only after that); -1 if unavailable. */
+static inline int
+cmhd_connection_fd(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/* What the connection-notify callback stored for this TCP connection, or NULL. */
+static inline void *
+cmhd_connection_socket_context(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
 }
 
 /* A response whose body a callback produces over time, of unknown length (sent chunked). */

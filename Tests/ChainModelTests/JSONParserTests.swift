@@ -59,6 +59,23 @@ struct JSONParserTests {
         }
     }
 
+    @Test func aLiteralThatIsNotAnIntegerNeverParsesToOne() throws {
+        #expect(try JSONParser.parse("1e-400") == .number(.leastNonzeroMagnitude))
+        #expect(try JSONParser.parse("-1e-400") == .number(-.leastNonzeroMagnitude))
+        #expect(try JSONParser.parse("2.00000000000000000001") == .number(Double(2).nextUp))
+        #expect(try JSONParser.parse("1.99999999999999999999") == .number(Double(2).nextDown))
+        #expect(try JSONParser.parse("-2.00000000000000000001") == .number(Double(-2).nextDown))
+        #expect(try JSONParser.parse("-1.99999999999999999999") == .number(Double(-2).nextUp))
+        #expect(try JSONParser.parse("0.00000000000000000001e1") == .number(1e-19))
+    }
+
+    @Test func integersSpeltWithFractionsOrExponentsStayIntegers() throws {
+        for (literal, value) in [("5", 5.0), ("5.0", 5), ("500e-2", 5), ("0.5e1", 5), ("5E+0", 5), ("-0.0", 0), ("0e-400", 0),
+                                 ("1e17", 1e17), ("123456789.000000000000000000000", 123_456_789)] {
+            #expect(try JSONParser.parse(literal) == .number(value), "\(literal)")
+        }
+    }
+
     @Test func keepsValidUTF8ExactlyWithOrWithoutEscapes() throws {
         for text in ["é", "ümlaut and 日本", "😀", "\u{FFFD} written out", "a\u{FFFD}b"] {
             #expect(try JSONParser.parse(Array(("\"" + text + "\"").utf8)) == .string(text))

@@ -30,8 +30,9 @@ final class RawHTTPConnection {
     private let socketFD: Int32
     private var pending: [UInt8] = []
 
-    /// Connects to `host` (an IPv4 or IPv6 literal) on `port`.
-    init(port: UInt16, host: String = "127.0.0.1", timeout: Duration = .seconds(5)) throws {
+    /// Connects to `host` (an IPv4 or IPv6 literal) on `port`, from the IPv4 address `source`
+    /// when given (any of 127.0.0.0/8 works on loopback, so tests can be several clients).
+    init(port: UInt16, host: String = "127.0.0.1", source: String? = nil, timeout: Duration = .seconds(5)) throws {
         var v4 = sockaddr_in()
         var v6 = sockaddr_in6()
         let isIPv6 = host.contains(":")
@@ -43,6 +44,15 @@ final class RawHTTPConnection {
         v4.sin_port = in_port_t(port.bigEndian)
         v6.sin6_family = sa_family_t(AF_INET6)
         v6.sin6_port = in_port_t(port.bigEndian)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            guard !isIPv6, inet_pton(AF_INET, source, &local.sin_addr) == 1, Self.bind(socketFD, to: local) == 0 else {
+                let failure = errno
+                close(socketFD)
+                throw RawHTTPError.socket("bind \(source)", failure)
+            }
+        }
         let connected = isIPv6 ? Self.connect(socketFD, to: v6) : Self.connect(socketFD, to: v4)
         guard connected == 0 else {
             let failure = errno
@@ -63,6 +73,14 @@ final class RawHTTPConnection {
         withUnsafePointer(to: address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 Glibc.connect(socketFD, $0, socklen_t(MemoryLayout<Address>.size))
+            }
+        }
+    }
+
+    private static func bind(_ socketFD: Int32, to address: sockaddr_in) -> Int32 {
+        withUnsafePointer(to: address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
     }

@@ -113,6 +113,7 @@ extension JSONParser {
         if first != UInt8(ascii: "0") {
             while let byte = current, isDigit(byte) { index += 1 }
         }
+        let plain = current != UInt8(ascii: ".") && current != UInt8(ascii: "e") && current != UInt8(ascii: "E")
         if current == UInt8(ascii: ".") {
             index += 1
             guard let byte = current, isDigit(byte) else { throw failure("invalid number: digit expected after '.'", at: start) }
@@ -126,7 +127,44 @@ extension JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw failure("number out of range", at: start) }
-        return value
+        // Digits alone (no fraction, no exponent) always spell an integer.
+        return plain ? value : Self.keepingFraction(value, of: bytes[start..<index])
+    }
+
+    /// `value`, or when rounding to the nearest double made a literal that is not an
+    /// integer into one (`1e-400` to 0, `2.00000000000000000001` to 2), the adjacent double
+    /// on the literal's side, which is not an integer either: so an argument that must be an
+    /// integer refuses such a number instead of reading it as 0 or 2. Only below 2^53, above
+    /// which every double is an integer.
+    static func keepingFraction(_ value: Double, of literal: ArraySlice<UInt8>) -> Double {
+        guard value == value.rounded(.towardZero), value.magnitude < 0x1p53 else { return value }
+        var digits: [UInt8] = []
+        var point: Int?
+        var exponent = 0
+        var index = literal.startIndex
+        while index < literal.endIndex {
+            let byte = literal[index]
+            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                digits.append(byte - UInt8(ascii: "0"))
+            } else if byte == UInt8(ascii: ".") {
+                point = digits.count
+            } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+                exponent = Int(String(decoding: literal[(index + 1)...], as: UTF8.self).replacing("+", with: "")) ?? 0
+                break
+            }
+            index += 1
+        }
+        // Where the decimal point falls in `digits` once the exponent is applied.
+        let (shift, overflowed) = (point ?? digits.count).addingReportingOverflow(exponent)
+        guard !overflowed, shift < 18 else { return value }
+        let whole = max(shift, 0)
+        guard digits.dropFirst(whole).contains(where: { $0 != 0 }) else { return value }  // an integer
+        var truncated = 0
+        for position in 0..<whole { truncated = truncated * 10 + Int(position < digits.count ? digits[position] : 0) }
+        // The literal lies strictly between `truncated` and the next integer away from zero.
+        let awayFromZero = value.magnitude == Double(truncated)
+        let negative = literal.first == UInt8(ascii: "-")
+        return awayFromZero == negative ? value.nextDown : value.nextUp
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

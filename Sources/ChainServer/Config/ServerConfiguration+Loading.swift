@@ -33,7 +33,8 @@ extension ServerConfiguration {
                 }
             case "limits":
                 let keys = ["maxBodyBytes", "maxJSONDepth", "connectionTimeoutSeconds", "connectionLimit",
-                            "perIPConnectionLimit", "connectionMemoryBytes", "maxPageSize"]
+                            "perIPConnectionLimit", "connectionMemoryBytes", "headTimeoutSeconds", "minBodyBytesPerSecond",
+                            "maxPageSize"]
                 for (key, value) in try reader.members(of: group, value, allowed: keys) {
                     switch key {
                     case "maxBodyBytes": maxBodyBytes = try reader.int(group, key, value, in: 1...(1 << 30))
@@ -42,6 +43,8 @@ extension ServerConfiguration {
                     case "connectionLimit": connectionLimit = try reader.int(group, key, value, in: 1...1_000_000)
                     case "perIPConnectionLimit": perIPConnectionLimit = try reader.int(group, key, value, in: 1...1_000_000)
                     case "connectionMemoryBytes": connectionMemoryBytes = try reader.int(group, key, value, in: 4096...(64 << 20))
+                    case "headTimeoutSeconds": headTimeoutSeconds = try reader.int(group, key, value, in: 1...86_400)
+                    case "minBodyBytesPerSecond": minBodyBytesPerSecond = try reader.int(group, key, value, in: 0...(1 << 30))
                     default: maxPageSize = try reader.int(group, key, value, in: 1...100_000)
                     }
                 }

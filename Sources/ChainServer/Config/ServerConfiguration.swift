@@ -30,6 +30,13 @@ struct ServerConfiguration: Sendable, Equatable {
     /// head must fit; libmicrohttpd clears the pool between requests, so 64 KiB cost about 12%
     /// of GET menu's throughput against 16 KiB.
     var connectionMemoryBytes = 16 << 10
+    /// `limits.headTimeoutSeconds`: a connection must send a complete request head within this
+    /// of opening or of its previous answer, however it trickles (nginx's
+    /// `client_header_timeout`); idle keep-alive connections close after it too.
+    var headTimeoutSeconds = 10
+    /// `limits.minBodyBytesPerSecond`: the average rate a request body must keep once a grace
+    /// period as long as the head timeout has passed; 0 turns it off.
+    var minBodyBytesPerSecond = 1024
     /// `limits.maxPageSize`: the cap on `limit` of `GET /v1/images`.
     var maxPageSize = 500
 
@@ -83,6 +90,8 @@ struct ServerConfiguration: Sendable, Equatable {
         http.connectionLimit = connectionLimit
         http.perIPConnectionLimit = perIPConnectionLimit
         http.connectionMemoryLimitBytes = connectionMemoryBytes
+        http.headTimeoutSeconds = headTimeoutSeconds
+        http.minBodyBytesPerSecond = minBodyBytesPerSecond
         return http
     }
 }

@@ -35,6 +35,10 @@ struct HTTPDaemonLaunch {
             throw .invalidConfiguration("connectionMemoryLimitBytes must be at least 4096")
         }
         memoryLimit = configuration.connectionMemoryLimitBytes
+        _ = try Self.positive(configuration.headTimeoutSeconds, "headTimeoutSeconds", max: 86_400)
+        guard configuration.minBodyBytesPerSecond >= 0 else {
+            throw .invalidConfiguration("minBodyBytesPerSecond must not be negative")
+        }
         guard configuration.maxBodyBytes >= 0 else {
             throw .invalidConfiguration("maxBodyBytes must not be negative")
         }
@@ -46,6 +50,7 @@ struct HTTPDaemonLaunch {
     /// Starts the daemon with `context` as both callbacks' context pointer. The caller owns
     /// the retain on `context` and must balance it if this fails.
     func start(context: UnsafeMutableRawPointer) -> Result<HTTPDaemonHandle, HTTPServerError> {
+        Self.raiseDescriptorLimit(toFit: Int(Self.backstop(connectionLimit)))
         errno = 0
         let daemon = address.withSockaddrPointer { sockaddr in
             cmhd_start_daemon(
@@ -53,7 +58,8 @@ struct HTTPDaemonLaunch {
                 HTTPTrampoline.acceptPolicy, context,
                 HTTPTrampoline.accessHandler, context,
                 HTTPTrampoline.completedHandler, context,
-                threads, connectionLimit, perIPConnectionLimit, timeoutSeconds, memoryLimit)
+                HTTPTrampoline.connectionNotice, context,
+                threads, Self.backstop(connectionLimit), Self.backstop(perIPConnectionLimit), timeoutSeconds, memoryLimit)
         }
         let failure = errno
         if let daemon { return .success(HTTPDaemonHandle(pointer: daemon)) }
@@ -66,6 +72,30 @@ struct HTTPDaemonLaunch {
         default:
             return .failure(.startFailed(host: host, port: port, reason: reason))
         }
+    }
+
+    /// Raises the process's open-file limit so `connections` sockets fit beside the catalog's
+    /// files: many systems start processes at 1,024, which the default connection limit alone
+    /// would use up (accepts then fail with EMFILE while the limits say there is room). The
+    /// soft limit goes as high as needed, up to the hard limit; short of it, says so.
+    static func raiseDescriptorLimit(toFit connections: Int) {
+        let wanted = rlim_t(connections + 256)
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < wanted else { return }
+        let current = limit.rlim_cur
+        limit.rlim_cur = min(wanted, limit.rlim_max)
+        let now = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 ? limit.rlim_cur : current
+        if now < wanted {
+            HTTPServer.report("open-file limit is \(now), below the \(wanted) the connection limit needs; raise it (ulimit -n)")
+        }
+    }
+
+    /// libmicrohttpd's own limit, above the one `HTTPConnectionWatch` enforces: room for a
+    /// new connection while the one cut for it is still closing, and for accepts racing on
+    /// several threads. It only ever refuses when the watch's limit is badly overrun.
+    static func backstop(_ limit: UInt32) -> UInt32 {
+        let headroom = max(16, limit / 16)
+        return limit > UInt32.max - headroom ? UInt32.max : limit + headroom
     }
 
     private static func positive(_ value: Int, _ name: String, max: Int = Int(UInt32.max)) throws(HTTPServerError) -> UInt32 {

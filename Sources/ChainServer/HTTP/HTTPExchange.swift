@@ -16,6 +16,8 @@ final class HTTPExchange {
     var refusedHead = false
     /// Set when the request is handed to the handler; later calls are resumes.
     var reply: HTTPPendingReply?
+    /// The connection's entry in `HTTPConnectionWatch`, moved along as the request arrives.
+    var entry: HTTPConnectionEntry?
 
     init(connection: HTTPConnectionHandle, expectedBodyBytes: Int = 0) {
         self.connection = connection

@@ -19,14 +19,23 @@ extension HTTPServer {
         var maxBodyBytes: Int
         /// Seconds a connection may stay idle before libmicrohttpd closes it. Default 30.
         var connectionTimeoutSeconds: Int
-        /// Connections open at once across all clients. Default 1024.
+        /// Connections open at once across all clients. At the limit, a new connection closes
+        /// the one that has waited longest without completing a request, and is refused only
+        /// when every connection is busy (`HTTPConnectionWatch`). Default 1024.
         var connectionLimit: Int
-        /// Connections open at once from one IP address, so one client cannot take them all.
-        /// Default 256.
+        /// Connections open at once from one IP address, so one client cannot take them all;
+        /// at the limit the address's oldest incomplete connection makes room. Default 256.
         var perIPConnectionLimit: Int
         /// Memory per connection for headers and buffers; requests with larger headers are
-        /// refused by libmicrohttpd itself. Default 64 KiB.
+        /// refused by libmicrohttpd itself. Default 16 KiB.
         var connectionMemoryLimitBytes: Int
+        /// Seconds a connection gets to send a complete request head, from opening or from
+        /// its previous answer; a trickle does not extend it (`HTTPSlowClientPolicy`).
+        /// Default 10, nginx's `client_header_timeout`.
+        var headTimeoutSeconds: Int
+        /// The average rate a request body must keep after a grace period as long as the head
+        /// timeout; 0 turns it off. Default 1024.
+        var minBodyBytesPerSecond: Int
 
         init(
             host: String = "127.0.0.1",
@@ -36,7 +45,9 @@ extension HTTPServer {
             connectionTimeoutSeconds: Int = 30,
             connectionLimit: Int = 1024,
             perIPConnectionLimit: Int = 256,
-            connectionMemoryLimitBytes: Int = 16 << 10
+            connectionMemoryLimitBytes: Int = 16 << 10,
+            headTimeoutSeconds: Int = 10,
+            minBodyBytesPerSecond: Int = 1024
         ) {
             self.host = host
             self.port = port
@@ -46,6 +57,12 @@ extension HTTPServer {
             self.connectionLimit = connectionLimit
             self.perIPConnectionLimit = perIPConnectionLimit
             self.connectionMemoryLimitBytes = connectionMemoryLimitBytes
+            self.headTimeoutSeconds = headTimeoutSeconds
+            self.minBodyBytesPerSecond = minBodyBytesPerSecond
+        }
+
+        var slowClientPolicy: HTTPSlowClientPolicy {
+            HTTPSlowClientPolicy(headTimeoutSeconds: headTimeoutSeconds, minBodyBytesPerSecond: minBodyBytesPerSecond)
         }
 
         /// The worker count actually used: `threads`, or one per core when 0.

@@ -23,7 +23,10 @@ final class HTTPServer: Sendable {
 
     init(configuration: Configuration = Configuration(), handler: any HTTPHandler) {
         self.configuration = configuration
-        self.context = HTTPServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes)
+        let connections = HTTPConnectionWatch(
+            policy: configuration.slowClientPolicy, connectionLimit: configuration.connectionLimit,
+            perAddressLimit: configuration.perIPConnectionLimit)
+        self.context = HTTPServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes, connections: connections)
     }
 
     deinit {
@@ -49,6 +52,7 @@ final class HTTPServer: Sendable {
             switch launch.start(context: retained.toOpaque()) {
             case .success(let daemon):
                 let bound = cmhd_daemon_bind_port(daemon.pointer)
+                context.connections.startSweeping()
                 state = .running(daemon: daemon, port: bound == 0 ? configuration.port : bound, context: retained)
             case .failure(let error):
                 retained.release()
@@ -89,9 +93,13 @@ final class HTTPServer: Sendable {
             _ = waitForInFlight(until: .now + Self.abandonGrace)
         }
         MHD_stop_daemon(daemon.pointer)
+        context.connections.stopSweeping()
         retained.release()
         lifecycle.withLock { $0 = .stopped }
     }
+
+    /// Connections open now, and how many were closed for being too slow or to make room.
+    var connectionCounts: (live: Int, cut: Int) { context.connections.counts }
 
     /// How long abandoned connections get to be closed by the worker threads before the
     /// daemon is stopped regardless.

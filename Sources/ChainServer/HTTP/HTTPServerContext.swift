@@ -6,13 +6,15 @@ import Synchronization
 final class HTTPServerContext: Sendable {
     let handler: any HTTPHandler
     let maxBodyBytes: Int
+    let connections: HTTPConnectionWatch
     private let inFlight = Mutex<[ObjectIdentifier: HTTPPendingReply]>([:])
     private let draining = Atomic<Bool>(false)
     private let streams = Mutex<[ObjectIdentifier: HTTPStream]>([:])
 
-    init(handler: any HTTPHandler, maxBodyBytes: Int) {
+    init(handler: any HTTPHandler, maxBodyBytes: Int, connections: HTTPConnectionWatch) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
+        self.connections = connections
     }
 
     /// Counts a request as handed to the handler until libmicrohttpd reports it completed.

@@ -14,11 +14,39 @@ enum HTTPTrampoline {
     /// thread pool races a worker removing the same listen socket from its epoll set, and the
     /// loser aborts the process ("Failed to remove listen FD from epoll set").
     static var acceptPolicy: MHD_AcceptPolicyCallback {
-        { context, _, _ in
+        { context, address, _ in
             guard let context else { return MHD_Result.NO }
             let server = Unmanaged<HTTPServerContext>.fromOpaque(context).takeUnretainedValue()
-            return server.isDraining ? MHD_Result.NO : MHD_Result.YES
+            guard !server.isDraining else { return MHD_Result.NO }
+            let host = address.flatMap { HTTPSocketAddress(copying: $0)?.hostText } ?? ""
+            return server.connections.admit(address: host) ? MHD_Result.YES : MHD_Result.NO
         }
+    }
+
+    /// A TCP connection opened or is closing: registered with the watch that holds slow
+    /// clients to their deadlines, its entry kept in the connection's socket context.
+    static var connectionNotice: MHD_NotifyConnectionCallback {
+        { context, connection, socketContext, notice in
+            guard let context, let connection, let socketContext else { return }
+            let server = Unmanaged<HTTPServerContext>.fromOpaque(context).takeUnretainedValue()
+            switch notice {
+            case .CONNECTION_NOTIFY_STARTED:
+                let host = cmhd_connection_client_address(connection).flatMap { HTTPSocketAddress(copying: $0)?.hostText } ?? ""
+                let entry = server.connections.opened(descriptor: cmhd_connection_fd(connection), address: host)
+                socketContext.pointee = Unmanaged.passRetained(entry).toOpaque()
+            case .CONNECTION_NOTIFY_CLOSED:
+                guard let stored = socketContext.pointee else { return }
+                socketContext.pointee = nil
+                server.connections.closed(Unmanaged<HTTPConnectionEntry>.fromOpaque(stored).takeRetainedValue())
+            default:
+                return
+            }
+        }
+    }
+
+    /// The watch's entry for the connection (libmicrohttpd thread, while it is open).
+    private static func entry(of connection: OpaquePointer) -> HTTPConnectionEntry? {
+        cmhd_connection_socket_context(connection).map { Unmanaged<HTTPConnectionEntry>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// The access handler, as a C function pointer that captures nothing.
@@ -33,6 +61,7 @@ enum HTTPTrampoline {
             let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeUnretainedValue()
             if exchange.refusedHead { return MHD_Result.NO }
             if uploadDataSize.pointee > 0 {
+                exchange.entry?.received(uploadDataSize.pointee)
                 if let uploadData {
                     exchange.receive(
                         UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee),
@@ -55,6 +84,8 @@ enum HTTPTrampoline {
             requestState.pointee = nil
             let server = Unmanaged<HTTPServerContext>.fromOpaque(context).takeUnretainedValue()
             let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeRetainedValue()
+            // Answered (or given up): a kept-alive connection waits for its next head from now.
+            exchange.entry?.enter(.awaitingHead)
             if let reply = exchange.reply {
                 server.unregister(reply)
             }
@@ -83,6 +114,8 @@ enum HTTPTrampoline {
         let expected = rejection == nil ? Int(min(declared ?? 0, 64 << 10)) : 0
         let exchange = HTTPExchange(connection: HTTPConnectionHandle(pointer: connection), expectedBodyBytes: expected)
         exchange.refusedHead = rejection != nil
+        exchange.entry = entry(of: connection)
+        exchange.entry?.enter(.receivingBody)
         requestState.pointee = Unmanaged.passRetained(exchange).toOpaque()
         guard let rejection else { return MHD_Result.YES }
         return reject(rejection, server: server, connection: connection)
@@ -96,6 +129,8 @@ enum HTTPTrampoline {
         if let reply = exchange.reply {
             return perform(reply.connectionResumed(), server: server, connection: connection)
         }
+        // The request is complete: the handler's time and the answer's are not the client's.
+        exchange.entry?.enter(.busy)
         if exchange.bodyTooLarge {
             return reject(.bodyTooLarge(limit: server.maxBodyBytes), server: server, connection: connection)
         }
