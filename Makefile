@@ -8,7 +8,7 @@ DATA_DIR ?= ./data
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build/browser-venv
 
-.PHONY: deps browser-deps build run test test-browser bench bench-large bench-http bench-live bench-thumbnails clean
+.PHONY: deps browser-deps build run test test-browser check fuzz slow-clients crash-test bench bench-large bench-http bench-live bench-thumbnails clean
 
 deps:
 	@missing=""; \
@@ -42,6 +42,25 @@ test: deps browser-deps
 test-browser: browser-deps
 	$(SWIFT) build --product chain-server
 	$(BROWSER_VENV)/bin/python Tests/Browser/web_client_test.py --binary .build/debug/chain-server
+
+# The heavier gates CI runs after `make test`: kill -9 under load (CRASH_ROUNDS), fuzzing
+# (FUZZ_SECONDS per target) and slow clients.
+FUZZ_SECONDS ?= 60
+CRASH_ROUNDS ?= 3
+check: crash-test fuzz slow-clients
+
+# kill -9 under concurrent writes, restart, compare every acknowledged write; integrity_check.
+crash-test: build
+	scripts/crash-test --binary .build/release/chain-server --rounds $(CRASH_ROUNDS)
+
+# libFuzzer targets in Fuzz/ (JSON parser, identifiers, responder paths, target decoding).
+fuzz: deps
+	scripts/fuzz $(FUZZ_SECONDS)
+
+# 1,000 slowloris and 100 slow-body connections from four loopback addresses while a normal
+# client on a fifth is timed; fails past p99 50 ms, on any error, or on a connection kept too long.
+slow-clients: build
+	scripts/slow-clients --binary .build/release/chain-server
 
 bench: deps
 	$(SWIFT) build -c release --product chain-model-bench
