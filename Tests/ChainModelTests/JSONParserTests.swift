@@ -67,6 +67,8 @@ struct JSONParserTests {
         #expect(try JSONParser.parse("-2.00000000000000000001") == .number(Double(-2).nextDown))
         #expect(try JSONParser.parse("-1.99999999999999999999") == .number(Double(-2).nextUp))
         #expect(try JSONParser.parse("0.00000000000000000001e1") == .number(1e-19))
+        #expect(try JSONParser.parse("1e-99999999999999999999999") == .number(.leastNonzeroMagnitude))
+        #expect(try JSONParser.parse("0e-99999999999999999999999") == .number(0))
     }
 
     @Test func integersSpeltWithFractionsOrExponentsStayIntegers() throws {

@@ -148,6 +148,7 @@ struct CommandProblemTests {
         RefusedBody("rating -1", #"{"action":"setRating","args":{"rating":-1}}"#),
         RefusedBody("rating 1e9", #"{"action":"setRating","args":{"rating":1e9}}"#),
         RefusedBody("rating 1e-400 (not 0)", #"{"action":"setRating","args":{"rating":1e-400}}"#),
+        RefusedBody("rating 1e-99999999999999999999999 (not 0)", #"{"action":"setRating","args":{"rating":1e-99999999999999999999999}}"#),
         RefusedBody("rating 4.00000000000000000001 (not 4)", #"{"action":"setRating","args":{"rating":4.00000000000000000001}}"#),
         RefusedBody("rating 4.99999999999999999999 (not 5)", #"{"action":"setRating","args":{"rating":4.99999999999999999999}}"#),
         RefusedBody("rating true", #"{"action":"setRating","args":{"rating":true}}"#),

@@ -149,7 +149,10 @@ extension JSONParser {
             } else if byte == UInt8(ascii: ".") {
                 point = digits.count
             } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-                exponent = Int(String(decoding: literal[(index + 1)...], as: UTF8.self).replacing("+", with: "")) ?? 0
+                let text = String(decoding: literal[(index + 1)...], as: UTF8.self).replacing("+", with: "")
+                // An exponent past `Int` is as good as infinite: far left puts every digit in
+                // the fraction, far right none.
+                exponent = Int(text) ?? (text.hasPrefix("-") ? Int.min / 2 : Int.max / 2)
                 break
             }
             index += 1
