@@ -40,15 +40,23 @@ final class ChainServerApp: Sendable {
         let live = LiveEvents(menus: menus, calls: calls, metrics: metrics, keepAlive: .seconds(configuration.keepAliveSeconds))
         self.live = live
         runner = CommandRunner(dispatcher: dispatcher, catalog: catalog, storage: storage, metrics: metrics, live: live, calls: calls)
+        let journal = runner.journal
         sessions = SessionRegistry(
             idleExpiry: .seconds(configuration.sessionIdleSeconds), maxSessions: configuration.maxSessions,
             maxSessionsPerClient: configuration.maxSessionsPerClient,
-            onEnd: { session, reason in live.ended(session, reason: reason) })
+            onEnd: { session, reason in
+                live.ended(session, reason: reason)
+                // A deletion is stored by its request, which answers once it is; an expiry here.
+                if reason == "expired" { journal.delete(session) }
+            })
+        let restored = try journal.restore(now: .now)
+        sessions.restore(restored)
+        if !restored.isEmpty { log.log(.info, "sessions.restored", [(key: "count", value: .number(Double(restored.count)))]) }
         let reads = DispatchQueue(label: "chain.reads", attributes: .concurrent)
         let routes = Router.table(
             service: ServiceRoutes(metricsRegistry: metrics, sessions: sessions),
             sessions: SessionRoutes(
-                registry: sessions, menus: menus,
+                registry: sessions, journal: journal, menus: menus,
                 limits: .init(
                     maxSessions: configuration.maxSessions, maxSessionsPerClient: configuration.maxSessionsPerClient,
                     maxPageSize: configuration.maxPageSize),
@@ -60,7 +68,8 @@ final class ChainServerApp: Sendable {
                 maxPageSize: configuration.maxPageSize, reads: reads, log: log),
             thumbnails: ThumbnailRoutes(storage: storage, thumbnails: thumbnails, reads: reads, log: log),
             events: EventRoutes(live: live),
-            handlers: HandlerRoutes(live: live, calls: calls, catalog: catalog, maxJSONDepth: configuration.maxJSONDepth),
+            handlers: HandlerRoutes(
+                live: live, calls: calls, catalog: catalog, journal: journal, maxJSONDepth: configuration.maxJSONDepth, log: log),
             web: WebRoutes())
         router = Router(routes: routes, sessions: sessions, metrics: metrics, log: log, cors: CORSPolicy(origins: configuration.corsOrigins))
         http = HTTPServer(configuration: configuration.http, handler: router)

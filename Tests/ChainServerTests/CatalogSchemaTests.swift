@@ -12,8 +12,8 @@ import Testing
             #expect(try CatalogSchema.version(of: connection) == 0)
             try CatalogSchema.migrate(connection)
 
-            #expect(CatalogSchema.currentVersion == 2)
-            #expect(try CatalogSchema.version(of: connection) == 2)
+            #expect(CatalogSchema.currentVersion == 3)
+            #expect(try CatalogSchema.version(of: connection) == 3)
             let columns = try connection.prepare("SELECT name FROM pragma_table_info('images') ORDER BY cid")
             #expect(try columns.rows { $0.text(at: 0) } == [
                 "id", "name", "rating", "path", "byte_size", "width", "height", "format", "added_at", "label", "flag",
@@ -28,7 +28,10 @@ import Testing
 
             // Running it again finds nothing to do.
             try CatalogSchema.migrate(connection)
-            #expect(try CatalogSchema.version(of: connection) == 2)
+            #expect(try CatalogSchema.version(of: connection) == 3)
+            let tables = try connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+            #expect(try tables.rows { $0.text(at: 0) } == ["idempotency_receipts", "images", "sessions", "undo_entries"])
+            try tables.finalize()
         }
     }
 
@@ -75,10 +78,10 @@ import Testing
             try setup.execute("PRAGMA user_version = 7")
             try setup.close()
 
-            #expect(throws: CatalogStoreError.schemaTooNew(path: path, found: 7, supported: 2)) {
+            #expect(throws: CatalogStoreError.schemaTooNew(path: path, found: 7, supported: CatalogSchema.currentVersion)) {
                 _ = try SQLiteCatalogStore(directory: directory)
             }
-            let error = CatalogStoreError.schemaTooNew(path: path, found: 7, supported: 2)
+            let error = CatalogStoreError.schemaTooNew(path: path, found: 7, supported: CatalogSchema.currentVersion)
             #expect(error.description.contains("version 7"))
 
             let check = try SQLiteConnection(path: path, mode: .readOnly)

@@ -5,7 +5,7 @@ import Testing
 @testable import ChainServer
 
 /// Stopping the app and starting a new one on the same data directory, live: acknowledged
-/// ratings survive, the catalog is not seeded twice and sessions do not outlive the process.
+/// ratings survive, the catalog is not seeded twice, and sessions carry on where they were.
 @Suite("ChainServerApp restart, live")
 struct ChainServerAppRestartTests {
     @Test func acknowledgedRatingsSurviveARestart() async throws {
@@ -35,7 +35,69 @@ struct ChainServerAppRestartTests {
         #expect(try await session.rating(of: "img-4") == 2)
         let listing = try await second.client.get("/v1/images?limit=500", token: session.token)
         #expect(listing["images"]?.arrayValue?.count == LiveServer.demoImages)
-        expectProblem(try await second.client.get(oldSession.path, token: oldSession.token), 401, "unauthorized")
+        // The old session carries on with its old token.
+        #expect(try await second.client.get(oldSession.path, token: oldSession.token).status == 200)
+    }
+
+    @Test func aSessionCarriesOnAfterARestartWithItsWindowsSelectionUndoAndHandlers() async throws {
+        let directory = LiveServer.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = try LiveServer(dataDirectory: directory)
+        let session: RemoteSession
+        let before: JSON
+        let handler: JSON
+        do {
+            defer { first.stop() }
+            session = try await first.client.createSession()
+            try await session.rate(["img-1", "img-2", "img-3"], 0)
+            try await session.rate(["img-1", "img-2"], 3)
+            try await session.rate(["img-2", "img-3"], 5)
+            try await session.perform("setLabel", ["label": "red"])
+            try await session.perform("undo")  // the label: on the redo stack now
+            try await session.perform("openImage", ["image": "img-7"])
+            try await session.command(["action": "focus", "args": ["responder": "main/grid"]])
+            let registered = try await first.client.post(
+                session.path + "/handlers", ["responder": "main/grid", "action": "exportSelection", "undoName": "Export"],
+                token: session.token)
+            try #require(registered.status == 201, "\(registered.text)")
+            handler = try #require(registered.json)
+            before = try await session.state()
+        }
+
+        let second = try LiveServer(dataDirectory: directory)
+        defer { second.stop() }
+        let restored = RemoteSession(id: session.id, token: session.token, client: second.client)
+        #expect(try await restored.state() == before)
+        let handlers = try await second.client.get(session.path + "/handlers", token: session.token)
+        #expect(handlers["handlers"]?.arrayValue?.first?["id"] == handler["id"])
+        // The stacks came back: redo puts the label back, then two undos take the ratings back.
+        #expect(try #require(try await restored.menu().json).menuItem("redo")?["title"] == "Redo Set Label")
+        try await restored.perform("redo")
+        try await restored.perform("undo")
+        try await restored.perform("undo")
+        #expect(try await restored.ratings(of: ["img-1", "img-2", "img-3"]) == [3, 3, 0])
+        try await restored.perform("undo")
+        #expect(try await restored.ratings(of: ["img-1", "img-2", "img-3"]) == [0, 0, 0])
+        // New windows do not reuse the restored one's name.
+        let opened = try await restored.perform("newWindow")
+        let windows = opened["session"]?["windows"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        #expect(Set(windows).count == windows.count)
+    }
+
+    @Test func anEndedSessionStaysEndedAfterARestart() async throws {
+        let directory = LiveServer.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let session: RemoteSession
+        do {
+            let first = try LiveServer(dataDirectory: directory)
+            defer { first.stop() }
+            session = try await first.client.createSession()
+            try await session.perform("select", ["images": ["img-1"]])
+            #expect(try await first.client.send("DELETE", session.path, token: session.token).status == 204)
+        }
+        let second = try LiveServer(dataDirectory: directory)
+        defer { second.stop() }
+        expectProblem(try await second.client.get(session.path, token: session.token), 401, "unauthorized")
     }
 
     @Test func theRestartedChainValidatesAgainstStoredRatings() async throws {

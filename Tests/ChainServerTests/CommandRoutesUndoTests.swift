@@ -79,7 +79,7 @@ struct CommandRoutesUndoTests {
             #expect(increased.menuItem("undo")?["title"] == "Undo Increase Rating")
             #expect(increased.menuItem("redo")?["enabled"] == false)
             let state = try await session.state()
-            #expect(state["windows"]?.arrayValue?.first?["undo"] == ["undo": "Increase Rating", "redo": .null])
+            #expect(state["windows"]?.arrayValue?.first?["undo"] == ["undo": "Increase Rating", "redo": .null, "undoDepth": 5, "redoDepth": 0])  // four ratings apart, one together, one undone, one increase
         }
     }
 

@@ -18,4 +18,11 @@ extension SQLiteCatalogStore {
     func write(_ changes: [ImageChange], completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         write(ChangeSet(changes), stillValid: nil, completion: completion)
     }
+
+    /// Queues catalog writes alone, as commands without a session write do.
+    func write(
+        _ changes: ChangeSet, stillValid: (@Sendable () -> Bool)?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+    ) {
+        write(StorageWrite(changes: changes), stillValid: stillValid, completion: completion)
+    }
 }

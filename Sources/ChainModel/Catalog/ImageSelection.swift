@@ -6,6 +6,11 @@ public struct ImageSelection: Sendable, Equatable, Sequence {
         public var first: Int64
         public var count: Int
 
+        public init(first: Int64, count: Int) {
+            self.first = first
+            self.count = count
+        }
+
         var end: Int64 { first + Int64(count) }
     }
 

@@ -42,7 +42,9 @@ public struct PerformContext {
     }
 
     private mutating func register(_ entry: UndoStack.Entry, in window: String? = nil) {
-        guard let id = window ?? windowID else { return }
+        guard let id = window ?? windowID, session.window(id) != nil else { return }
+        var entry = entry
+        entry.serial = session.takeUndoSerial()
         let direction = undoDirection
         session.updateUndoStack(ofWindow: id) { $0.register(entry, direction: direction) }
     }

@@ -10,13 +10,15 @@ public struct Session: Sendable {
     /// Whether another window may open.
     public var canOpenWindow: Bool { windows.count < Session.maxWindows }
 
-    public private(set) var windows: [Window]
-    public private(set) var firstResponder: ResponderPath
+    public internal(set) var windows: [Window]
+    public internal(set) var firstResponder: ResponderPath
     /// Grows with every command performed on the session (focus, windows, selection, undo
     /// stacks, attachments): what clients compare to know the session moved on.
     public internal(set) var version = 1
     var attachments = Attachments()
-    private var windowCounter = 1
+    var windowCounter = 1
+    /// The serial the last registered undo entry got (see `UndoStack.Entry.serial`).
+    var lastUndoSerial = 0
 
     /// A new session: one browser window `main`, empty selection, no image shown, first
     /// responder `main/grid`.
@@ -98,6 +100,12 @@ public struct Session: Sendable {
         if firstResponder.isWithin(closed.path) {
             firstResponder = windows.last?.defaultResponder ?? .app
         }
+    }
+
+    /// The next undo entry's serial.
+    mutating func takeUndoSerial() -> Int {
+        lastUndoSerial += 1
+        return lastUndoSerial
     }
 
     mutating func updateUndoStack(ofWindow id: String, _ change: (inout UndoStack) -> Void) {

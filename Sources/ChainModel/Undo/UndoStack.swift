@@ -10,6 +10,16 @@ public struct UndoStack: Sendable {
     public struct Entry: Sendable {
         public let name: String
         let step: Step
+        /// Numbers the entry within its session (1, 2, …; 0 until registered), so storage
+        /// writes each entry once and a session's record names its stacks by these numbers.
+        public internal(set) var serial = 0
+
+        /// What undoing writes back, for an entry that records catalog values; `nil` for
+        /// one registered as a closure, which cannot be stored.
+        public var restoredChanges: ChangeSet? {
+            if case .restore(let previous) = step { return previous }
+            return nil
+        }
 
         /// What undoing the entry does. Catalog changes, the usual case, record the values
         /// to write back as data (compact, see `ChangeSet`): no closure per entry.
@@ -26,6 +36,12 @@ public struct UndoStack: Sendable {
         init(name: String, restoring previous: ChangeSet) {
             self.name = name
             step = .restore(previous)
+        }
+
+        /// An entry read back from storage, with the serial it was stored under.
+        public init(name: String, restoring previous: ChangeSet, serial: Int) {
+            self.init(name: name, restoring: previous)
+            self.serial = serial
         }
     }
 
@@ -49,8 +65,17 @@ public struct UndoStack: Sendable {
     /// How many of each list's newest entries are reachable: never more than `levels`, so
     /// exactly the newest `levels` can be undone, while the lists themselves are trimmed
     /// only now and then.
-    private var undoCount = 0
-    private var redoCount = 0
+    public private(set) var undoCount = 0
+    public private(set) var redoCount = 0
+
+    public init() {}
+
+    /// Stacks holding `undo` and `redo`, each oldest first, as `undoEntries` and
+    /// `redoEntries` list them: how a stored session's stacks come back.
+    public init(undo: [Entry], redo: [Entry]) {
+        for entry in undo.suffix(Self.levels) { Self.push(entry, onto: &undoTop, count: &undoCount) }
+        for entry in redo.suffix(Self.levels) { Self.push(entry, onto: &redoTop, count: &redoCount) }
+    }
 
     public var canUndo: Bool { undoCount > 0 }
     public var canRedo: Bool { redoCount > 0 }

@@ -9,9 +9,13 @@ import Synchronization
 /// walk under the order lock shared by all sessions; an action not yet seen writing walks
 /// first without it, and walks again under it only if it turns out to write. A command that
 /// writes has its batch staged in the mirror and queued for storage before the lock is let
-/// go, so commit order is staging order. Its
-/// session changes and it is answered only once storage has committed; when storage fails,
-/// the mirror forgets the batch, the session stays as it was and the answer is `notStored`.
+/// go, so commit order is staging order.
+///
+/// Every performed command stores its session's new state (`SessionJournal`) in the same
+/// batch as its catalog writes, so after a crash the session and the catalog agree. The
+/// session changes and the command is answered only once storage has committed; when
+/// storage fails, the mirror forgets the batch, the session stays as it was and the answer
+/// is `notStored`.
 final class CommandRunner: Sendable {
     /// How a command ended, for the route to answer.
     enum Ending: Sendable {
@@ -26,6 +30,12 @@ final class CommandRunner: Sendable {
         case handlerTimedOut(Duration)
         /// The session's last event stream closed while the command waited on its handler.
         case handlerDisconnected
+        /// `If-Match` named another version than the session's, `version`; nothing performed.
+        case preconditionFailed(version: Int)
+        /// The idempotency key was answered before, with this answer; nothing performed.
+        case replayed(StoredAnswer)
+        /// The idempotency key was answered before for another request; nothing performed.
+        case keyReused
     }
 
     let dispatcher: CommandDispatcher
@@ -51,6 +61,9 @@ final class CommandRunner: Sendable {
     /// staged as invalid if one lands again, and fails with 503.
     static let maxAttempts = 3
 
+    /// Stores sessions beside the catalog writes of the commands that change them.
+    let journal: SessionJournal
+
     init(
         dispatcher: CommandDispatcher, catalog: CatalogMirror, storage: any CatalogStorage, metrics: Metrics,
         live: LiveEvents? = nil, calls: RemoteCalls? = nil
@@ -61,55 +74,78 @@ final class CommandRunner: Sendable {
         self.metrics = metrics
         self.live = live
         self.calls = calls
+        journal = SessionJournal(storage: storage)
+    }
+
+    /// One command's turn on its session: how it ends is told once, and the session's next
+    /// request goes on after.
+    private struct Turn: Sendable {
+        let session: LiveSession
+        let action: String
+        let idempotency: CommandConditions.Idempotency?
+        let completion: @Sendable (Ending) -> Void
+        let finish: @Sendable () -> Void
+
+        func end(_ ending: Ending) {
+            completion(ending)
+            finish()
+        }
+
+        /// The receipt recording `ending`, when the request carries a key.
+        func receipt(for ending: Ending) -> IdempotencyReceipt? {
+            idempotency.map { IdempotencyReceipt(key: $0.key, fingerprint: $0.fingerprint, answer: $0.answer(ending)) }
+        }
     }
 
     /// Performs `invocation` on `session` in its turn and calls `completion` once, off the
     /// storage writer's thread. A command whose walk ends at a remote handler keeps the
     /// session's turn while its client is asked; the client's answer is then performed as
-    /// the handler's, through the same path.
+    /// the handler's, through the same path. In its turn, before anything is performed, a
+    /// key already answered replays its answer and a version `If-Match` refuses ends it.
     func run(
         _ invocation: Invocation, from target: ResponderPath?, on session: LiveSession, explain: Bool,
-        completion: @escaping @Sendable (Ending) -> Void
+        conditions: CommandConditions = .none, completion: @escaping @Sendable (Ending) -> Void
     ) {
         let known = dispatcher.registry.actions.contains(invocation.action)
         let action = known ? invocation.action : "remote"
         session.submit(ended: { completion(.sessionEnded) }) { [self] finish in
+            let turn = Turn(session: session, action: action, idempotency: conditions.idempotency, completion: completion, finish: finish)
+            if let asked = conditions.idempotency, let receipt = session.receipt(for: asked.key) {
+                return turn.end(receipt.fingerprint == asked.fingerprint ? .replayed(receipt.answer) : .keyReused)
+            }
+            if let matches = conditions.versionMatches, let view = session.view, !matches(view.version) {
+                return turn.end(.preconditionFailed(version: view.version))
+            }
             let remote = session.remoteHandlers
-            let call = execute(on: session, action: action, completion, finish) { model throws(CommandFailure) in
+            let call = execute(turn) { model throws(CommandFailure) in
                 try dispatcher.perform(invocation, in: model, catalog: catalog, remote: remote, from: target, explain: explain)
             }
             guard let call else { return }
-            ask(call, on: session, action: action, completion, finish)
+            ask(call, turn)
         }
     }
 
     /// Hands `call` to the client through its session's streams and, once it is settled,
     /// completes the command with the answer, or fails it.
-    private func ask(
-        _ call: RemoteCall, on session: LiveSession, action: String,
-        _ completion: @escaping @Sendable (Ending) -> Void, _ finish: @escaping @Sendable () -> Void
-    ) {
+    private func ask(_ call: RemoteCall, _ turn: Turn) {
         guard let calls, let live else {
-            completion(.failed(CommandFailure(.unhandled(action: call.invocation.action, chain: []))))
-            return finish()
+            return turn.end(.failed(CommandFailure(.unhandled(action: call.invocation.action, chain: []))))
         }
+        let session = turn.session
         let (id, deadline) = calls.begin(session: session.id) { [self] settlement in
             switch settlement {
             case .answered(let answer):
-                _ = execute(on: session, action: action, completion, finish) { model throws(CommandFailure) in
+                _ = execute(turn) { model throws(CommandFailure) in
                     try dispatcher.complete(call, with: answer, in: model, catalog: catalog)
                 }
             case .timedOut:
-                metrics.recordCommand(action: action, outcome: "handler_timeout")
-                completion(.handlerTimedOut(calls.timeout))
-                finish()
+                metrics.recordCommand(action: turn.action, outcome: "handler_timeout")
+                turn.end(.handlerTimedOut(calls.timeout))
             case .disconnected:
-                metrics.recordCommand(action: action, outcome: "handler_disconnected")
-                completion(.handlerDisconnected)
-                finish()
+                metrics.recordCommand(action: turn.action, outcome: "handler_disconnected")
+                turn.end(.handlerDisconnected)
             case .sessionEnded:
-                completion(.sessionEnded)
-                finish()
+                turn.end(.sessionEnded)
             }
         }
         live.invoke(call, id: id, deadline: deadline, on: session)
@@ -118,20 +154,17 @@ final class CommandRunner: Sendable {
     }
 
     /// Walks (`attempt`) against the mirror, under the order lock for writing actions, and
-    /// settles the outcome:
-    /// a failure or a command that writes nothing completes now, one that writes completes
-    /// once storage answers, and one that reached a remote handler is returned, uncompleted.
-    private func execute(
-        on session: LiveSession, action: String,
-        _ completion: @escaping @Sendable (Ending) -> Void, _ finish: @escaping @Sendable () -> Void,
-        _ attempt: (Session) throws(CommandFailure) -> CommandOutcome
-    ) -> RemoteCall? {
-        if !writingActions.withLock({ $0.contains(action) }) {
+    /// settles the outcome: one that reached a remote handler is returned, uncompleted;
+    /// every other completes once storage has its session write (and catalog writes), or at
+    /// once when it stores nothing (a failure without an idempotency key).
+    private func execute(_ turn: Turn, _ attempt: (Session) throws(CommandFailure) -> CommandOutcome) -> RemoteCall? {
+        let session = turn.session
+        if !writingActions.withLock({ $0.contains(turn.action) }) {
             switch Result(catching: { () throws(CommandFailure) in try attempt(session.model) }) {
             case .success(let outcome) where !outcome.changes.isEmpty:
-                writingActions.withLock { _ = $0.insert(action) }
+                writingActions.withLock { _ = $0.insert(turn.action) }
             case let unlocked:
-                return settle(unlocked, on: session, action: action, completion, finish)
+                return settle(unlocked, turn)
             }
         }
         let performed = order.withLock { () -> Result<CommandOutcome, CommandFailure> in
@@ -152,68 +185,77 @@ final class CommandRunner: Sendable {
                     attempts += 1
                     continue
                 }
-                store(outcome, readSince: readSince, session: session, action: action, completion, finish)
+                store(outcome, readSince: readSince, turn)
                 return .success(outcome)
             }
         }
-        return settle(performed, on: session, action: action, completion, finish)
+        return settle(performed, turn)
     }
 
-    /// Completes a walk that failed or wrote nothing; returns the remote call of one that
-    /// reached a remote handler. One that wrote was staged and completes once stored.
-    private func settle(
-        _ performed: Result<CommandOutcome, CommandFailure>, on session: LiveSession, action: String,
-        _ completion: @escaping @Sendable (Ending) -> Void, _ finish: @escaping @Sendable () -> Void
-    ) -> RemoteCall? {
+    /// Settles a walk that failed or wrote no catalog values; returns the remote call of one
+    /// that reached a remote handler. One that wrote catalog values was stored by `store`.
+    private func settle(_ performed: Result<CommandOutcome, CommandFailure>, _ turn: Turn) -> RemoteCall? {
         switch performed {
         case .failure(let failure):
-            metrics.recordCommand(action: action, outcome: Self.outcomeLabel(failure.error))
-            completion(.failed(failure))
-            finish()
+            metrics.recordCommand(action: turn.action, outcome: Self.outcomeLabel(failure.error))
+            guard let receipt = turn.receipt(for: .failed(failure)) else {
+                turn.end(.failed(failure))
+                return nil
+            }
+            // Nothing changed, but a retry with the key must get this answer again.
+            let change = journal.change(of: turn.session, to: nil, receipt: receipt)
+            storage.write(StorageWrite(session: change.write), stillValid: nil) { [answers] stored in
+                let ending: Ending
+                switch stored {
+                case .success:
+                    change.committed(on: turn.session)
+                    ending = .failed(failure)
+                case .failure(let error):
+                    ending = .notStored(error)
+                }
+                answers.send { turn.end(ending) }
+            }
         case .success(let outcome) where outcome.remoteCall != nil:
             return outcome.remoteCall
         case .success(let outcome) where outcome.changes.isEmpty:
-            session.model = outcome.session
-            metrics.recordCommand(action: action, outcome: "ok")
-            let version = session.version(of: outcome.session)
-            live?.performed(outcome, on: session, version: version)
-            completion(.performed(outcome, version: version))
-            finish()
+            store(outcome, readSince: nil, turn)
         case .success:
-            break  // completed by `store` once storage has answered
+            break  // stored by `execute`
         }
         return nil
     }
 
-    /// Stages the outcome's writes and queues them for storage. On the writer's thread, in
-    /// commit order, the mirror and the session settle and the event streams are told; the
-    /// completion runs elsewhere, so the writer goes straight on to the next group.
-    private func store(
-        _ outcome: CommandOutcome, readSince: UInt64, session: LiveSession, action: String,
-        _ completion: @escaping @Sendable (Ending) -> Void, _ finish: @escaping @Sendable () -> Void
-    ) {
-        let batch = catalog.stage(outcome.changes, readSince: readSince)
+    /// Queues the outcome's session write, with its catalog writes staged in the mirror when
+    /// it has some (`readSince` is then the failure count its walk read at). On the writer's
+    /// thread, in commit order, the mirror and the session settle and the event streams are
+    /// told; the completion runs elsewhere, so the writer goes straight on to the next group.
+    private func store(_ outcome: CommandOutcome, readSince: UInt64?, _ turn: Turn) {
+        let session = turn.session
+        let version = session.version(of: outcome.session)
+        let change = journal.change(of: session, to: outcome.session, receipt: turn.receipt(for: .performed(outcome, version: version)))
+        let write = StorageWrite(changes: outcome.changes, session: change.write)
         let (catalog, metrics, live, answers) = (catalog, metrics, live, answers)
-        storage.write(outcome.changes, stillValid: { catalog.isValid(batch) }) { stored in
+        let batch = readSince.map { catalog.stage(outcome.changes, readSince: $0) }
+        var stillValid: (@Sendable () -> Bool)?
+        if let batch { stillValid = { catalog.isValid(batch) } }
+        storage.write(write, stillValid: stillValid) { stored in
             let result: Ending
             switch stored {
             case .success:
-                let catalogVersion = catalog.commit(outcome.changes, batch: batch)
+                let catalogVersion = batch.map { catalog.commit(outcome.changes, batch: $0) }
                 session.model = outcome.session
-                metrics.recordCommand(action: action, outcome: "ok")
+                change.committed(on: session)
+                metrics.recordCommand(action: turn.action, outcome: "ok")
                 let version = session.version(of: outcome.session)
                 live?.performed(outcome, on: session, version: version)
-                live?.committed(outcome.changes, version: catalogVersion, in: catalog)
+                if let catalogVersion { live?.committed(outcome.changes, version: catalogVersion, in: catalog) }
                 result = .performed(outcome, version: version)
             case .failure(let error):
-                catalog.fail(outcome.changes, batch: batch)
-                metrics.recordCommand(action: action, outcome: "storage_error")
+                if let batch { catalog.fail(outcome.changes, batch: batch) }
+                metrics.recordCommand(action: turn.action, outcome: "storage_error")
                 result = .notStored(error)
             }
-            answers.send {
-                completion(result)
-                finish()
-            }
+            answers.send { turn.end(result) }
         }
     }
 

@@ -1,8 +1,13 @@
 import ChainModel
+import Foundation
 
 /// Commands and key equivalents: each request becomes a `CommandRunner` call, and the
-/// runner's result becomes the answer.
+/// runner's result becomes the answer. `If-Match` and `Idempotency-Key` become the call's
+/// conditions.
 struct CommandRoutes: Sendable {
+    /// Visible ASCII, 1 to 128 characters (API.md).
+    static let maxIdempotencyKeyLength = 128
+
     let runner: CommandRunner
     let menuBar: MenuBar
     let maxJSONDepth: Int
@@ -10,28 +15,88 @@ struct CommandRoutes: Sendable {
 
     func command(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
         let command = try CommandRequest(body: try request.jsonObject(maxDepth: maxJSONDepth), menuBar: menuBar, maxDepth: maxJSONDepth)
-        run(command, request, respond)
+        try run(command, request, respond)
     }
 
     func key(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
         let item = try KeyRequest(body: try request.jsonObject(maxDepth: maxJSONDepth)).item(in: menuBar)
-        run(CommandRequest(invocation: item.invocation), request, respond)
+        try run(CommandRequest(invocation: item.invocation), request, respond)
     }
 
-    private func run(_ command: CommandRequest, _ request: SessionRequest, _ respond: @escaping Route.Respond) {
+    private func run(_ command: CommandRequest, _ request: SessionRequest, _ respond: @escaping Route.Respond) throws(Problem) {
         let (id, explain, log) = (request.session.id, request.explain, log)
-        runner.run(command.invocation, from: command.target, on: request.session, explain: explain) { result in
-            switch result {
-            case .performed(let outcome, let version):
-                respond(.json(200, CommandAnswer(outcome: outcome, sessionID: id, version: version, explain: explain)))
-            case .failed(let failure): respond(Problem(failure).response)
-            case .notStored(let error): respond(Problem.storage(error, log: log).response)
-            case .sessionEnded: SessionRequest.ended(respond)()
-            case .handlerTimedOut(let timeout):
-                respond(Problem(.handlerTimeout, "the remote handler's client did not answer within \(timeout); nothing changed").response)
-            case .handlerDisconnected:
-                respond(Problem(.handlerDisconnected, "the remote handler's client closed its last event stream before answering; nothing changed").response)
+        let answer = { @Sendable (ending: CommandRunner.Ending) -> HTTPResponse in
+            Self.response(to: ending, sessionID: id, explain: explain, log: log)
+        }
+        let conditions = CommandConditions(
+            versionMatches: try Self.versionMatches(request.http.header("if-match")),
+            idempotency: try Self.idempotency(request.http, answer: answer))
+        runner.run(command.invocation, from: command.target, on: request.session, explain: explain, conditions: conditions) { ending in
+            respond(answer(ending))
+        }
+    }
+
+    static func response(to ending: CommandRunner.Ending, sessionID id: String, explain: Bool, log: Logger) -> HTTPResponse {
+        switch ending {
+        case .performed(let outcome, let version):
+            return .json(200, CommandAnswer(outcome: outcome, sessionID: id, version: version, explain: explain))
+        case .failed(let failure): return Problem(failure).response
+        case .notStored(let error): return Problem.storage(error, log: log).response
+        case .sessionEnded: return SessionRequest.endedProblem.response
+        case .handlerTimedOut(let timeout):
+            return Problem(.handlerTimeout, "the remote handler's client did not answer within \(timeout); nothing changed").response
+        case .handlerDisconnected:
+            return Problem(.handlerDisconnected, "the remote handler's client closed its last event stream before answering; nothing changed").response
+        case .preconditionFailed(let version):
+            return Problem(.preconditionFailed, "the session is at version \(version), not the one If-Match names; nothing was performed", [
+                (key: "version", value: .number(Double(version))),
+            ]).response
+        case .replayed(let stored):
+            return HTTPResponse(status: stored.status, headers: [
+                HTTPResponse.Header(name: "Content-Type", value: stored.contentType),
+                HTTPResponse.Header(name: "Idempotent-Replayed", value: "true"),
+            ], body: stored.body)
+        case .keyReused:
+            return Problem(.idempotencyKeyReused, "this Idempotency-Key was used before with another request; nothing was performed").response
+        }
+    }
+
+    /// `If-Match`: `*`, or a list of entity tags, each the version in quotes (`"7"`) or the
+    /// session's `ETag` (`"s7"`); weak tags never match (RFC 9110 §13.1.1 compares strongly).
+    static func versionMatches(_ header: String?) throws(Problem) -> (@Sendable (Int) -> Bool)? {
+        guard let header else { return nil }
+        var versions: Set<Int> = []
+        for candidate in header.split(separator: ",") {
+            let tag = candidate.trimmingCharacters(in: .whitespaces)
+            if tag == "*" { return { _ in true } }
+            if tag.hasPrefix("W/") { continue }
+            guard tag.count >= 3, tag.hasPrefix("\""), tag.hasSuffix("\"") else {
+                throw Problem(.malformed, "If-Match must be * or entity tags like \"7\"", [(key: "field", value: "If-Match")])
             }
+            var opaque = tag.dropFirst().dropLast()
+            if opaque.hasPrefix("s") { opaque = opaque.dropFirst() }
+            if let version = Int(opaque) { versions.insert(version) }
+        }
+        let accepted = versions
+        return { accepted.contains($0) }
+    }
+
+    /// `Idempotency-Key`, with the request's fingerprint: method, path and body.
+    static func idempotency(
+        _ http: HTTPRequest, answer: @escaping @Sendable (CommandRunner.Ending) -> HTTPResponse
+    ) throws(Problem) -> CommandConditions.Idempotency? {
+        guard let key = http.header("idempotency-key") else { return nil }
+        guard (1...maxIdempotencyKeyLength).contains(key.utf8.count), key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw Problem(.malformed, "Idempotency-Key must be 1 to \(maxIdempotencyKeyLength) visible ASCII characters", [
+                (key: "field", value: "Idempotency-Key"),
+            ])
+        }
+        var message = Array(http.method.utf8) + [0] + Array(http.path.utf8) + [0]
+        message += http.body
+        return CommandConditions.Idempotency(key: key, fingerprint: SHA256.digest(message)) { ending in
+            let response = answer(ending)
+            let contentType = response.header("Content-Type") ?? ""
+            return StoredAnswer(status: response.status, contentType: contentType, body: response.body)
         }
     }
 }

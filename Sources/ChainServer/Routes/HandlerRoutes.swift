@@ -2,7 +2,8 @@ import ChainModel
 
 /// Remote handlers: a client registers, revalidates, lists and removes its own handlers,
 /// and answers the calls commands make to them. None of these waits for the session's
-/// turn: a command may hold it while it waits on exactly these requests.
+/// turn: a command may hold it while it waits on exactly these requests. A change is answered
+/// once storage holds it (`SessionJournal.storeHandlers`).
 struct HandlerRoutes: Sendable {
     /// Handlers one session may have.
     static let maxHandlers = 64
@@ -10,11 +11,31 @@ struct HandlerRoutes: Sendable {
     let live: LiveEvents
     let calls: RemoteCalls
     let catalog: any CatalogReading & Sendable
+    let journal: SessionJournal
     let maxJSONDepth: Int
+    let log: Logger
+
+    /// Runs `change` on the session's handlers and answers what `answer` makes of its result,
+    /// once the change is stored; a change that changed nothing is answered at once.
+    private func change<T>(
+        _ request: SessionRequest, _ respond: @escaping Route.Respond,
+        _ change: (inout RemoteHandlers, _ model: Session, _ nextID: () -> String) throws(Problem) -> T,
+        answer: (T) -> HTTPResponse
+    ) throws(Problem) {
+        let session = request.session
+        let pending = AnswerAfterStore(respond: respond, log: log)
+        var storing = false
+        let result = try session.updateHandlers(change) { [journal] record in
+            storing = true
+            journal.storeHandlers(of: session, record, completion: pending.stored)
+        }
+        live.handlersChanged(on: session)
+        if storing { pending.answer(answer(result)) } else { respond(answer(result)) }
+    }
 
     func register(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
         let asked = try RemoteHandlerRequest(body: try request.jsonObject(maxDepth: maxJSONDepth))
-        let handler = try request.session.updateHandlers { (handlers, model, nextID) throws(Problem) -> RemoteHandler in
+        try change(request, respond, { (handlers, model, nextID) throws(Problem) -> RemoteHandler in
             guard model.contains(asked.responder) else {
                 throw Problem(.notFound, "no responder \(asked.responder) in this session", [
                     (key: "field", value: "responder"), (key: "name", value: .string(asked.responder.string)),
@@ -27,11 +48,11 @@ struct HandlerRoutes: Sendable {
                 id: nextID(), responder: asked.responder, action: asked.action, validation: asked.validation, undoName: asked.undoName)
             handlers.add(handler)
             return handler
-        }
-        live.handlersChanged(on: request.session)
-        var response = HTTPResponse.json(201, RemoteHandlerBody(handler: handler, live: request.session.events.streamCount > 0))
-        response.headers.append(HTTPResponse.Header(name: "Location", value: "/v1/sessions/\(request.session.id)/handlers/\(handler.id)"))
-        respond(response)
+        }, answer: { handler in
+            var response = HTTPResponse.json(201, RemoteHandlerBody(handler: handler, live: request.session.events.streamCount > 0))
+            response.headers.append(HTTPResponse.Header(name: "Location", value: "/v1/sessions/\(request.session.id)/handlers/\(handler.id)"))
+            return response
+        })
     }
 
     func list(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
@@ -49,23 +70,19 @@ struct HandlerRoutes: Sendable {
         guard let json = body["validation"] else { throw Problem.invalid("validation", "validation is missing") }
         let validation = try RemoteValidationRequest(json, field: "validation").validation
         let id = request.route.parameters["handler"] ?? ""
-        let handler = try request.session.updateHandlers { (handlers, _, _) throws(Problem) -> RemoteHandler in
+        try change(request, respond, { (handlers, _, _) throws(Problem) -> RemoteHandler in
             guard var handler = handlers.handler(id) else { throw Self.unknownHandler(id) }
             handler.validation = validation
             handlers.replace(handler)
             return handler
-        }
-        live.handlersChanged(on: request.session)
-        respond(.json(200, RemoteHandlerBody(handler: handler, live: request.session.events.streamCount > 0)))
+        }, answer: { handler in .json(200, RemoteHandlerBody(handler: handler, live: request.session.events.streamCount > 0)) })
     }
 
     func remove(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
         let id = request.route.parameters["handler"] ?? ""
-        try request.session.updateHandlers { (handlers, _, _) throws(Problem) in
+        try change(request, respond, { (handlers, _, _) throws(Problem) in
             guard handlers.remove(id) != nil else { throw Self.unknownHandler(id) }
-        }
-        live.handlersChanged(on: request.session)
-        respond(HTTPResponse(status: 204))
+        }, answer: { HTTPResponse(status: 204) })
     }
 
     /// `POST …/calls/{call}`: settles a waiting call. A malformed answer is refused and the

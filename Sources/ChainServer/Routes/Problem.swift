@@ -20,6 +20,8 @@ struct Problem: Error, Sendable {
         case handlerDisconnected = "handler-disconnected"
         case storageUnavailable = "storage-unavailable"
         case thumbnailsBusy = "thumbnails-busy"
+        case preconditionFailed = "precondition-failed"
+        case idempotencyKeyReused = "idempotency-key-reused"
         case internalError = "internal"
 
         var status: Int {
@@ -30,7 +32,8 @@ struct Problem: Error, Sendable {
             case .methodNotAllowed: 405
             case .unhandled, .disabled: 409
             case .tooLarge: 413
-            case .invalidArgument, .rejected, .tooManyHandlers: 422
+            case .preconditionFailed: 412
+            case .invalidArgument, .rejected, .tooManyHandlers, .idempotencyKeyReused: 422
             case .tooManyStreams: 429
             case .handlerDisconnected: 502
             case .handlerTimeout: 504
@@ -57,6 +60,8 @@ struct Problem: Error, Sendable {
             case .handlerDisconnected: "Remote handler's client disconnected"
             case .storageUnavailable: "Catalog storage unavailable"
             case .thumbnailsBusy: "Too many thumbnails being made"
+            case .preconditionFailed: "Session has moved on"
+            case .idempotencyKeyReused: "Idempotency key reused"
             case .internalError: "Internal error"
             }
         }

@@ -5,6 +5,9 @@ import ChainModel
 /// the session and the menu carry an `ETag` and answer `If-None-Match` with 304.
 struct SessionRoutes: Sendable {
     let registry: SessionRegistry
+    /// Where sessions are stored: a session exists (201) once its row committed, and is gone
+    /// (204) once its deletion did.
+    let journal: SessionJournal
     let menus: MenuRenderer
     let limits: Limits
     /// Calls a command of the session may be waiting on; ending the session settles them
@@ -27,10 +30,18 @@ struct SessionRoutes: Sendable {
                 ? "this client holds its maximum of \(limits.maxSessionsPerClient) live sessions; end one first"
                 : "the server holds its maximum of \(limits.maxSessions) sessions")
         }
-        var response = HTTPResponse.json(201, SessionBody(id: created.session.id, session: created.session.model, version: created.session.model.version, token: created.token))
-        response.headers.append(HTTPResponse.Header(name: "Location", value: "/v1/sessions/\(created.session.id)"))
-        log.log(.info, "session.created", [(key: "session", value: .string(created.session.id))])
-        respond(response)
+        let (registry, log) = (registry, log)
+        journal.create(created.session) { stored in
+            if case .failure(let error) = stored {
+                registry.discard(created.session)
+                return respond(Problem.storage(error, log: log).response)
+            }
+            let session = created.session
+            var response = HTTPResponse.json(201, SessionBody(id: session.id, session: session.model, version: session.model.version, token: created.token))
+            response.headers.append(HTTPResponse.Header(name: "Location", value: "/v1/sessions/\(session.id)"))
+            log.log(.info, "session.created", [(key: "session", value: .string(session.id))])
+            respond(response)
+        }
     }
 
     func show(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
@@ -45,11 +56,14 @@ struct SessionRoutes: Sendable {
     func end(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
         let (session, registry, log) = (request.session, registry, log)
         calls.settleAll(of: session.id, .sessionEnded)
-        session.submit(ended: SessionRequest.ended(respond)) { finish in
-            registry.end(session)
-            log.log(.info, "session.ended", [(key: "session", value: .string(session.id))])
-            respond(HTTPResponse(status: 204))
-            finish()
+        session.submit(ended: SessionRequest.ended(respond)) { [journal] finish in
+            journal.delete(session) { stored in
+                defer { finish() }
+                if case .failure(let error) = stored { return respond(Problem.storage(error, log: log).response) }
+                registry.end(session)
+                log.log(.info, "session.ended", [(key: "session", value: .string(session.id))])
+                respond(HTTPResponse(status: 204))
+            }
         }
     }
 

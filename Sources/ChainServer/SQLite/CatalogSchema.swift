@@ -37,6 +37,35 @@ enum CatalogSchema {
         ALTER TABLE images ADD COLUMN flag INTEGER NOT NULL DEFAULT 0 CHECK (flag BETWEEN 0 AND 2);
         DROP INDEX images_by_rating;
         """,
+        // v3: sessions, so they survive a restart, written in the transaction of the command
+        // that changed them. Undo entries are stored once each, by serial, and the session's
+        // state names its stacks by serial; idempotency receipts hold the answer to replay.
+        """
+        CREATE TABLE sessions (
+            id TEXT PRIMARY KEY,
+            token_digest BLOB NOT NULL UNIQUE,
+            client TEXT NOT NULL,
+            state TEXT NOT NULL,
+            handlers TEXT NOT NULL DEFAULT ''
+        ) WITHOUT ROWID;
+        CREATE TABLE undo_entries (
+            session TEXT NOT NULL,
+            serial INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            changes BLOB NOT NULL,
+            PRIMARY KEY (session, serial)
+        ) WITHOUT ROWID;
+        CREATE TABLE idempotency_receipts (
+            session TEXT NOT NULL,
+            key TEXT NOT NULL,
+            fingerprint BLOB NOT NULL,
+            status INTEGER NOT NULL,
+            content_type TEXT NOT NULL,
+            body BLOB NOT NULL,
+            seq INTEGER NOT NULL,
+            PRIMARY KEY (session, key)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -58,9 +58,10 @@ final class SQLiteCatalogStore: CatalogStorage {
         close()
     }
 
-    /// Called on the writer thread after each successful COMMIT, before that group's
-    /// completions, with the number of batches in the group and the number of writes in its
-    /// batches that succeeded (a write to an unknown id counts; a failed batch's do not).
+    /// Called on the writer thread after each successful COMMIT that wrote catalog values,
+    /// before that group's completions, with the number of its batches that wrote catalog
+    /// values and the number of those writes (a write to an unknown id counts; a failed
+    /// batch's do not). Commits of session writes alone are not counted.
     /// Set it before the first write to see every commit; keep it quick.
     var onCommit: (@Sendable (_ batches: Int, _ rows: Int) -> Void)? {
         get { writer.observer }
@@ -70,10 +71,14 @@ final class SQLiteCatalogStore: CatalogStorage {
     /// Queues a batch and returns at once; see `SQLiteCatalogWriter.write`. Changes to ids
     /// the catalog does not hold are no-ops.
     func write(
-        _ changes: ChangeSet, stillValid: (@Sendable () -> Bool)?,
+        _ write: StorageWrite, stillValid: (@Sendable () -> Bool)?,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) {
-        writer.write(changes, stillValid: stillValid, completion: completion)
+        writer.write(write, stillValid: stillValid, completion: completion)
+    }
+
+    func loadSessions() throws -> [StoredSession] {
+        try readers.read(SQLiteSessionRows.load)
     }
 
     /// Commits and completes every queued batch, stops the writer thread and closes every

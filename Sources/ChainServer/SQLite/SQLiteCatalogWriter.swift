@@ -63,11 +63,11 @@ final class SQLiteCatalogWriter: Sendable {
         set { state.withLock { $0.observer = newValue } }
     }
 
-    /// Queues `changes` as one batch and returns at once. `completion` runs on the writer
+    /// Queues `write` as one batch and returns at once. `completion` runs on the writer
     /// thread after the batch's group committed (or failed); after `close()` it runs at once,
     /// on the caller's thread, with `CatalogStoreError.closed`.
-    func write(_ changes: ChangeSet, stillValid: Validity? = nil, completion: @escaping Completion) {
-        if !enqueue(.changes(Batch(changes: changes, stillValid: stillValid, completion: completion))) {
+    func write(_ write: StorageWrite, stillValid: Validity? = nil, completion: @escaping Completion) {
+        if !enqueue(.changes(Batch(write: write, stillValid: stillValid, completion: completion))) {
             completion(.failure(CatalogStoreError.closed))
         }
     }
@@ -136,7 +136,7 @@ final class SQLiteCatalogWriter: Sendable {
     }
 
     struct Batch: Sendable {
-        let changes: ChangeSet
+        let write: StorageWrite
         let stillValid: Validity?
         let completion: Completion
     }
@@ -168,24 +168,38 @@ final class SQLiteCatalogWriter: Sendable {
     private func commit(_ batches: [Batch], on connection: SQLiteConnection) {
         var results: [Result<Void, any Error>] = []
         var rows = 0
+        var catalogBatches = 0
         do {
             try connection.transaction {
                 var failed = false
                 for batch in batches {
-                    guard !failed, batch.stillValid?() ?? true else {
+                    // A batch writing no catalog values (a session's own change) was computed
+                    // from none: a failure before it does not fail it, nor does its own fail others.
+                    let independent = batch.write.changes.isEmpty
+                    guard independent || (!failed && batch.stillValid?() ?? true) else {
                         failed = true
                         results.append(.failure(CatalogStoreError.precedingWriteFailed))
                         continue
                     }
                     // A batch that fails rolls back to its savepoint, without the ones before it;
                     // if that rollback fails, the whole group does (nothing half-written commits).
-                    let result = Result { try connection.savepoint("batch") { try Self.apply(batch.changes, on: connection) } }
+                    let result = Result {
+                        try connection.savepoint("batch") {
+                            try Self.apply(batch.write.changes, on: connection)
+                            if let session = batch.write.session { try SQLiteSessionRows.apply(session, on: connection) }
+                        }
+                    }
                     if case .failure(let error as SavepointRollbackFailed) = result { throw error }
                     results.append(result)
-                    if case .success = result { rows += batch.changes.writeCount } else { failed = true }
+                    if case .success = result {
+                        rows += batch.write.changes.writeCount
+                        if !independent { catalogBatches += 1 }
+                    } else if !independent {
+                        failed = true
+                    }
                 }
             }
-            observer?(batches.count, rows)
+            if catalogBatches > 0 { observer?(catalogBatches, rows) }
         } catch {
             // A group that cannot commit fails as a whole.
             results = Array(repeating: .failure(error), count: batches.count)

@@ -25,13 +25,30 @@ final class LiveSession: Sendable {
         var handlers: [RemoteHandler] = []
         var handlerChanges = 0
         var handlersMade = 0
+        /// Serials of the undo entries storage holds for this session.
+        var storedEntries: Set<Int> = []
+        /// Idempotency receipts by key, and their keys oldest first.
+        var receipts: [String: IdempotencyReceipt] = [:]
+        var receiptOrder: [String] = []
     }
 
-    init(id: String, tokenDigest: [UInt8], client: String = "", now: ContinuousClock.Instant) {
+    /// A session as it was stored (`SessionJournal.restore`), or a new one.
+    init(
+        id: String, tokenDigest: [UInt8], client: String = "", now: ContinuousClock.Instant, model: Session = Session(),
+        handlers: RemoteHandlerCoding.Record = .init(), storedEntries: Set<Int> = [], receipts: [IdempotencyReceipt] = []
+    ) {
         self.id = id
         self.tokenDigest = tokenDigest
         self.client = client
-        self.state = Mutex(State(model: Session(), lastUsed: now))
+        var state = State(model: model, lastUsed: now)
+        state.handlers = handlers.handlers
+        state.handlerChanges = handlers.changes
+        state.handlersMade = handlers.made
+        state.storedEntries = storedEntries
+        for receipt in receipts {
+            if state.receipts.updateValue(receipt, forKey: receipt.key) == nil { state.receiptOrder.append(receipt.key) }
+        }
+        self.state = Mutex(state)
     }
 
     /// Set when the session is deleted or expires; requests still queued then are refused.
@@ -89,9 +106,12 @@ final class LiveSession: Sendable {
     }
 
     /// Changes the remote handlers under the lock: `change` gets them with the model and the
-    /// next free id, returns what it made of them (or throws), and the version moves.
+    /// next free id, returns what it made of them (or throws), and the version moves. When
+    /// they changed, `store` gets their new record, still under the lock, so records reach
+    /// storage in the order the changes were made.
     func updateHandlers<T>(
-        _ change: (inout RemoteHandlers, _ model: Session, _ nextID: () -> String) throws(Problem) -> T
+        _ change: (inout RemoteHandlers, _ model: Session, _ nextID: () -> String) throws(Problem) -> T,
+        store: (RemoteHandlerCoding.Record) -> Void = { _ in }
     ) throws(Problem) -> T {
         try state.withLock { (state: inout State) throws(Problem) -> T in
             guard !state.ended else { throw SessionRequest.endedProblem }
@@ -101,11 +121,15 @@ final class LiveSession: Sendable {
                 made += 1
                 return "h-\(made)"
             }
-            if handlers.handlers != state.handlers {
+            let changed = handlers.handlers != state.handlers
+            if changed {
                 state.handlers = handlers.handlers
                 state.handlerChanges += 1
             }
             state.handlersMade = made
+            if changed {
+                store(RemoteHandlerCoding.Record(handlers: state.handlers, changes: state.handlerChanges, made: state.handlersMade))
+            }
             return result
         }
     }
@@ -132,6 +156,32 @@ final class LiveSession: Sendable {
                 }
             }
         }
+    }
+
+    /// Serials of the undo entries storage holds; changed only once a write committed.
+    var storedEntries: Set<Int> { state.withLock { $0.storedEntries } }
+
+    /// Records what a committed write stored: its undo entries and its receipt, dropping
+    /// the receipts it dropped.
+    func stored(entries: Set<Int>, receipt: IdempotencyReceipt?, dropping dropped: [String]) {
+        state.withLock { state in
+            state.storedEntries = entries
+            for key in dropped where state.receipts.removeValue(forKey: key) != nil {
+                state.receiptOrder.removeAll { $0 == key }
+            }
+            if let receipt, state.receipts.updateValue(receipt, forKey: receipt.key) == nil {
+                state.receiptOrder.append(receipt.key)
+            }
+        }
+    }
+
+    func receipt(for key: String) -> IdempotencyReceipt? {
+        state.withLock { $0.receipts[key] }
+    }
+
+    /// The keys to drop so one more receipt fits in `IdempotencyReceipt.perSession`.
+    var receiptsToDrop: [String] {
+        state.withLock { state in Array(state.receiptOrder.prefix(max(0, state.receiptOrder.count + 1 - IdempotencyReceipt.perSession))) }
     }
 
     var lastUsed: ContinuousClock.Instant { state.withLock { $0.lastUsed } }

@@ -60,6 +60,23 @@ final class SessionRegistry: Sendable {
         return (session, token)
     }
 
+    /// Takes back sessions storage held at start; each counts against its client's share as
+    /// if just created, but none is refused for it.
+    func restore(_ restored: [LiveSession]) {
+        sessions.withLock { sessions in
+            for session in restored {
+                sessions.byID[session.id] = session
+                sessions.byDigest[session.tokenDigest] = session
+                sessions.perClient[session.client, default: 0] += 1
+            }
+        }
+    }
+
+    /// Forgets a session whose creation storage did not commit: it never existed for anyone.
+    func discard(_ session: LiveSession) {
+        sessions.withLock { remove(session, from: &$0, reason: nil) }
+    }
+
     /// The live session whose token is `authorization`'s bearer token, touched as used now.
     func authenticate(authorization: String?) -> Authentication {
         guard let authorization, let token = Self.bearerToken(authorization) else { return .missing }
@@ -119,11 +136,13 @@ final class SessionRegistry: Sendable {
         }
     }
 
-    private func remove(_ session: LiveSession, from sessions: inout Sessions, reason: String) {
+    /// Removes `session`; `onEnd` hears of it with `reason`, unless there is none (a session
+    /// discarded before anyone knew of it).
+    private func remove(_ session: LiveSession, from sessions: inout Sessions, reason: String?) {
         guard sessions.byID.removeValue(forKey: session.id) != nil else { return }
         sessions.byDigest[session.tokenDigest] = nil
         session.markEnded()
-        onEnd(session, reason)
+        if let reason { onEnd(session, reason) }
         if let count = sessions.perClient[session.client] {
             sessions.perClient[session.client] = count > 1 ? count - 1 : nil
         }

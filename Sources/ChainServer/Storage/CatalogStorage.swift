@@ -4,10 +4,12 @@ import ChainModel
 /// second engine implements. `SQLiteCatalogStore` is the first.
 ///
 /// The contract every implementation keeps:
-/// - `write` returns at once; `completion` runs exactly once, after the batch is durable
-///   (per the configured `Durability`) or known not to be, and completions run in the
-///   order the batches were queued. A batch whose `stillValid` answers `false` when its
-///   turn comes is failed unattempted with `CatalogStoreError.precedingWriteFailed`.
+/// - `write` returns at once; `completion` runs exactly once, after the batch (its catalog
+///   writes and its session write, atomically) is durable (per the configured `Durability`)
+///   or known not to be, and completions run in the order the batches were queued. A batch
+///   with catalog writes whose `stillValid` answers `false` when its turn comes, or queued
+///   in one commit behind a failed one with catalog writes, is failed unattempted with
+///   `CatalogStoreError.precedingWriteFailed`; a batch with no catalog writes depends on none.
 /// - Batches queued together may share one commit (group commit); one failing batch
 ///   does not fail the batches before it.
 /// - Writes to images the catalog does not hold change nothing.
@@ -16,8 +18,11 @@ protocol CatalogStorage: AnyObject, Sendable {
     /// Every image's attribute values: what the in-memory mirror starts from.
     func loadAttributes() throws -> AttributeColumns
 
+    /// Every stored session, as `SessionWrite`s left them.
+    func loadSessions() throws -> [StoredSession]
+
     func write(
-        _ changes: ChangeSet, stillValid: (@Sendable () -> Bool)?,
+        _ write: StorageWrite, stillValid: (@Sendable () -> Bool)?,
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     )
 
@@ -31,8 +36,8 @@ protocol CatalogStorage: AnyObject, Sendable {
     /// `picturesDirectory`, image `n`'s path is `<picturesDirectory>/demo-<n>.jpg` (see `DemoPictures`).
     func seedDemoCatalogIfEmpty(count: Int, picturesDirectory: String?) throws -> Int
 
-    /// Called after each commit with the batches it held and the writes in the batches that
-    /// succeeded. Set it before the first write; keep it quick.
+    /// Called after each commit that wrote catalog values, with the batches that wrote them
+    /// and the writes in those that succeeded. Set it before the first write; keep it quick.
     var onCommit: (@Sendable (_ batches: Int, _ rows: Int) -> Void)? { get set }
 
     /// Commits and completes every queued batch, then releases the engine. Idempotent.

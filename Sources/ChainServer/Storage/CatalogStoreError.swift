@@ -15,6 +15,8 @@ enum CatalogStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case precedingWriteFailed
     /// An attribute the store has no column for: the model and the schema disagree.
     case unknownAttribute(String)
+    /// A stored session cannot be read back: the file was edited by hand or is damaged.
+    case corruptSession(id: String, reason: String)
 
     var description: String {
         switch self {
@@ -31,6 +33,8 @@ enum CatalogStoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path) is not a directory"
         case let .unknownAttribute(name):
             return "the catalog stores no attribute \(name)"
+        case let .corruptSession(id, reason):
+            return "stored session \(id) is invalid: \(reason)"
         case .precedingWriteFailed:
             return "an earlier catalog write failed, so this one, queued behind it, was not attempted"
         }

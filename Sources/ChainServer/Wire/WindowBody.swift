@@ -40,6 +40,8 @@ struct WindowBody: WireObject {
         func members(_ member: inout JSONObjectWriter) {
             member("undo", stack.undoName)
             member("redo", stack.redoName)
+            member("undoDepth", stack.undoCount)
+            member("redoDepth", stack.redoCount)
         }
     }
 }

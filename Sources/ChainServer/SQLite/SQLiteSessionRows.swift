@@ -1,0 +1,116 @@
+import ChainModel
+
+/// Sessions in the catalog file: writing a `SessionWrite` inside a batch's savepoint, and
+/// reading every stored session back at start.
+enum SQLiteSessionRows {
+    static func apply(_ write: SessionWrite, on connection: SQLiteConnection) throws {
+        switch write.kind {
+        case .delete:
+            for sql in [
+                "DELETE FROM sessions WHERE id = ?1", "DELETE FROM undo_entries WHERE session = ?1",
+                "DELETE FROM idempotency_receipts WHERE session = ?1",
+            ] {
+                let delete = try connection.cachedStatement(sql)
+                try delete.reset()
+                try delete.bind(write.id, at: 1)
+                try delete.run()
+            }
+            return
+        case let .create(tokenDigest, client):
+            let insert = try connection.cachedStatement(
+                "INSERT INTO sessions (id, token_digest, client, state, handlers) VALUES (?1, ?2, ?3, ?4, ?5)")
+            try insert.reset()
+            try insert.bind(write.id, at: 1)
+            try insert.bind(tokenDigest, at: 2)
+            try insert.bind(client, at: 3)
+            try insert.bind(String(decoding: write.state ?? [], as: UTF8.self), at: 4)
+            try insert.bind(String(decoding: write.handlers ?? [], as: UTF8.self), at: 5)
+            try insert.run()
+        case .update:
+            for (column, bytes) in [("state", write.state), ("handlers", write.handlers)] {
+                guard let bytes else { continue }
+                let update = try connection.cachedStatement("UPDATE sessions SET \(column) = ?1 WHERE id = ?2")
+                try update.reset()
+                try update.bind(String(decoding: bytes, as: UTF8.self), at: 1)
+                try update.bind(write.id, at: 2)
+                try update.run()
+            }
+        }
+        try applyEntries(write, on: connection)
+        try applyReceipts(write, on: connection)
+    }
+
+    private static func applyEntries(_ write: SessionWrite, on connection: SQLiteConnection) throws {
+        for entry in write.addedEntries {
+            let insert = try connection.cachedStatement(
+                "INSERT OR REPLACE INTO undo_entries (session, serial, name, changes) VALUES (?1, ?2, ?3, ?4)")
+            try insert.reset()
+            try insert.bind(write.id, at: 1)
+            try insert.bind(entry.serial, at: 2)
+            try insert.bind(entry.name, at: 3)
+            try insert.bind(entry.changes, at: 4)
+            try insert.run()
+        }
+        for serial in write.removedEntries {
+            let delete = try connection.cachedStatement("DELETE FROM undo_entries WHERE session = ?1 AND serial = ?2")
+            try delete.reset()
+            try delete.bind(write.id, at: 1)
+            try delete.bind(serial, at: 2)
+            try delete.run()
+        }
+    }
+
+    private static func applyReceipts(_ write: SessionWrite, on connection: SQLiteConnection) throws {
+        for key in write.droppedReceipts {
+            let delete = try connection.cachedStatement("DELETE FROM idempotency_receipts WHERE session = ?1 AND key = ?2")
+            try delete.reset()
+            try delete.bind(write.id, at: 1)
+            try delete.bind(key, at: 2)
+            try delete.run()
+        }
+        guard let receipt = write.receipt else { return }
+        let insert = try connection.cachedStatement("""
+            INSERT OR REPLACE INTO idempotency_receipts (session, key, fingerprint, status, content_type, body, seq)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT coalesce(max(seq), 0) + 1 FROM idempotency_receipts WHERE session = ?1))
+            """)
+        try insert.reset()
+        try insert.bind(write.id, at: 1)
+        try insert.bind(receipt.key, at: 2)
+        try insert.bind(receipt.fingerprint, at: 3)
+        try insert.bind(receipt.answer.status, at: 4)
+        try insert.bind(receipt.answer.contentType, at: 5)
+        try insert.bind(receipt.answer.body, at: 6)
+        try insert.run()
+    }
+
+    /// Every stored session, with its undo entries and receipts (oldest first).
+    static func load(on connection: SQLiteConnection) throws -> [StoredSession] {
+        let sessions = try connection.prepare("SELECT id, token_digest, client, state, handlers FROM sessions ORDER BY id")
+        defer { try? sessions.finalize() }
+        var loaded = try sessions.rows { row in
+            StoredSession(
+                id: row.text(at: 0) ?? "", tokenDigest: row.blob(at: 1) ?? [], client: row.text(at: 2) ?? "",
+                state: Array((row.text(at: 3) ?? "").utf8), handlers: Array((row.text(at: 4) ?? "").utf8),
+                entries: [:], receipts: [])
+        }
+        var index: [String: Int] = [:]
+        for (position, session) in loaded.enumerated() { index[session.id] = position }
+
+        let entries = try connection.prepare("SELECT session, serial, name, changes FROM undo_entries")
+        defer { try? entries.finalize() }
+        _ = try entries.rows { row in
+            guard let position = index[row.text(at: 0) ?? ""] else { return }
+            loaded[position].entries[row.int(at: 1)] = (name: row.text(at: 2) ?? "", changes: row.blob(at: 3) ?? [])
+        }
+        let receipts = try connection.prepare(
+            "SELECT session, key, fingerprint, status, content_type, body FROM idempotency_receipts ORDER BY session, seq")
+        defer { try? receipts.finalize() }
+        _ = try receipts.rows { row in
+            guard let position = index[row.text(at: 0) ?? ""] else { return }
+            loaded[position].receipts.append(IdempotencyReceipt(
+                key: row.text(at: 1) ?? "", fingerprint: row.blob(at: 2) ?? [],
+                answer: StoredAnswer(status: row.int(at: 3), contentType: row.text(at: 4) ?? "", body: row.blob(at: 5) ?? [])))
+        }
+        return loaded
+    }
+}

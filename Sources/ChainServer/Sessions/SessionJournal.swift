@@ -1,0 +1,106 @@
+import ChainModel
+
+/// Keeps sessions in storage, so they survive a restart: it turns what changed of a session
+/// into a `SessionWrite` for the batch that also carries the command's catalog writes, and
+/// at start turns what storage holds back into live sessions.
+///
+/// Undo entries are written once each (a million-image change is not rewritten by every
+/// later selection); a write names the entries added since the last commit and those gone.
+final class SessionJournal: Sendable {
+    let storage: any CatalogStorage
+
+    init(storage: any CatalogStorage) {
+        self.storage = storage
+    }
+
+    /// A session's change, prepared to go in a batch and, once that batch committed, to be
+    /// recorded on the session.
+    struct Change: Sendable {
+        var write: SessionWrite
+        /// The serials storage holds once the write commits.
+        var entries: Set<Int>
+
+        /// Records the committed write on `session` (the model itself is the caller's to set).
+        func committed(on session: LiveSession) {
+            session.stored(entries: entries, receipt: write.receipt, dropping: write.droppedReceipts)
+        }
+    }
+
+    /// What storing `model` (when given) and `receipt` (when given) as `session`'s new
+    /// state writes.
+    func change(of session: LiveSession, to model: Session?, receipt: IdempotencyReceipt? = nil) -> Change {
+        var write = SessionWrite(id: session.id, kind: .update)
+        var entries = session.storedEntries
+        if let model {
+            let archive = model.archive
+            write.state = SessionStateCoding.encode(archive)
+            var current = Set<Int>()
+            for window in archive.windows {
+                for entry in window.undo + window.redo {
+                    current.insert(entry.serial)
+                    guard !entries.contains(entry.serial) else { continue }
+                    write.addedEntries.append(SessionWrite.Entry(
+                        serial: entry.serial, name: entry.name, changes: ChangeSetCoding.encode(entry.changes)))
+                }
+            }
+            write.removedEntries = entries.subtracting(current).sorted()
+            entries = current
+        }
+        if let receipt {
+            write.receipt = receipt
+            write.droppedReceipts = session.receiptsToDrop
+        }
+        return Change(write: write, entries: entries)
+    }
+
+    /// Stores a new session; `completion` runs once it is durable, or not.
+    func create(_ session: LiveSession, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        var write = SessionWrite(id: session.id, kind: .create(tokenDigest: session.tokenDigest, client: session.client))
+        write.state = SessionStateCoding.encode(session.model.archive)
+        storage.write(StorageWrite(session: write), stillValid: nil, completion: completion)
+    }
+
+    /// Stores a session's remote handlers as `record` has them.
+    func storeHandlers(
+        of session: LiveSession, _ record: RemoteHandlerCoding.Record, completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+    ) {
+        var write = SessionWrite(id: session.id, kind: .update)
+        write.handlers = RemoteHandlerCoding.encode(record)
+        storage.write(StorageWrite(session: write), stillValid: nil, completion: completion)
+    }
+
+    /// Forgets an ended session.
+    func delete(_ session: LiveSession, completion: @escaping @Sendable (Result<Void, any Error>) -> Void = { _ in }) {
+        storage.write(StorageWrite(session: SessionWrite(id: session.id, kind: .delete)), stillValid: nil, completion: completion)
+    }
+
+    /// Every stored session, live again. A session that cannot be read back is an error
+    /// naming it: starting without it would log its client out without a word.
+    func restore(now: ContinuousClock.Instant) throws -> [LiveSession] {
+        try storage.loadSessions().map { stored in try Self.restore(stored, now: now) }
+    }
+
+    static func restore(_ stored: StoredSession, now: ContinuousClock.Instant) throws -> LiveSession {
+        do {
+            var entries: [Int: SessionArchive.EntryArchive] = [:]
+            for (serial, entry) in stored.entries {
+                entries[serial] = SessionArchive.EntryArchive(serial: serial, name: entry.name, changes: try ChangeSetCoding.decode(entry.changes))
+            }
+            let archive = try SessionStateCoding.decode(stored.state, entries: entries)
+            let model = try Session(restoring: archive)
+            var handlers = try RemoteHandlerCoding.decode(stored.handlers)
+            // As `LiveSession.model` does when a command closes a window: its handlers go,
+            // and that counts as one change. A handler stored after that command committed
+            // was registered on a responder that still existed.
+            if handlers.handlers.contains(where: { !model.contains($0.responder) }) {
+                handlers.handlers.removeAll { !model.contains($0.responder) }
+                handlers.changes += 1
+            }
+            return LiveSession(
+                id: stored.id, tokenDigest: stored.tokenDigest, client: stored.client, now: now, model: model,
+                handlers: handlers, storedEntries: Set(archive.entrySerials), receipts: stored.receipts)
+        } catch {
+            throw CatalogStoreError.corruptSession(id: stored.id, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// What one storage write changes of one session, in the same transaction as its catalog
+/// writes. Built by `SessionJournal`; the engine only stores the bytes.
+struct SessionWrite: Sendable {
+    enum Kind: Sendable {
+        /// A new session: its token's digest and creating address are stored once.
+        case create(tokenDigest: [UInt8], client: String)
+        case update
+        /// The session ended: everything stored for it goes.
+        case delete
+    }
+
+    /// An undo entry stored once, under its serial, and named by it from then on.
+    struct Entry: Sendable {
+        var serial: Int
+        var name: String
+        /// `ChangeSetCoding`'s bytes.
+        var changes: [UInt8]
+    }
+
+    var id: String
+    var kind: Kind
+    /// `SessionStateCoding`'s bytes of the session's archive; `nil` leaves them as stored.
+    var state: [UInt8]?
+    /// The remote handlers' record (`RemoteHandlerCoding`); `nil` leaves it as stored.
+    var handlers: [UInt8]?
+    var addedEntries: [Entry] = []
+    var removedEntries: [Int] = []
+    var receipt: IdempotencyReceipt?
+    /// Receipts past `IdempotencyReceipt.perSession`, dropped as this one is added.
+    var droppedReceipts: [String] = []
+}

@@ -1,0 +1,12 @@
+/// A session as storage gives it back at start: the bytes `SessionWrite`s left.
+struct StoredSession: Sendable {
+    var id: String
+    var tokenDigest: [UInt8]
+    var client: String
+    var state: [UInt8]
+    var handlers: [UInt8]
+    /// Undo entries by serial: name and `ChangeSetCoding` bytes.
+    var entries: [Int: (name: String, changes: [UInt8])]
+    /// Oldest first.
+    var receipts: [IdempotencyReceipt]
+}
