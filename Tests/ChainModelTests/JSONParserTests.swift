@@ -71,10 +71,47 @@ struct JSONParserTests {
         #expect(try JSONParser.parse("0e-99999999999999999999999") == .number(0))
     }
 
+    @Test(arguments: [
+        "0.0000000000000000000010000000000000000000001e21",  // 1.0000000000000000000001
+        "-0.0000000000000000000010000000000000000000001e21",
+        "0.00000000000000000000150000000000000000000001e22",  // 15.0000000000000000000001
+        "1.000000000000000000001e1",
+        "0.00000000000000000000045035996273704965e37",  // 4503599627370496.5
+    ])
+    func leadingZerosDoNotHideAFraction(literal: String) throws {
+        #expect(try JSONParser.parse(literal).intValue == nil)
+    }
+
+    @Test func fromTwoToThe52ndAFractionIsKeptAsAMarkNotAsTheNextInteger() throws {
+        // Every double from 2^52 up is an integer: the nearest one stays, marked, and is no Int.
+        for literal in ["4503599627370496.5", "4503599627370496.1", "45035996273704961e-1", "9007199254740991.5"] {
+            let value = try JSONParser.parse(literal)
+            #expect(value.intValue == nil, "\(literal)")
+            #expect(value == .number(Double(literal)!), "\(literal) is the nearest double, not the next")
+        }
+        #expect(try JSONParser.parse("-4503599627370496.5").intValue == nil)
+        #expect(try JSONParser.parse("4503599627370496").intValue == 4_503_599_627_370_496)
+        #expect(try JSONParser.parse("-4503599627370496").intValue == -4_503_599_627_370_496)
+        #expect(try JSONParser.parse("4503599627370496.000").intValue == 4_503_599_627_370_496)
+        #expect(try JSONParser.parse("4.503599627370497e15").intValue == 4_503_599_627_370_497)
+        // What the encoder writes for a large integer reads back as the same integer.
+        let large = JSON.number(4_503_599_627_370_496)
+        #expect(try JSONParser.parse(large.text).intValue == 4_503_599_627_370_496)
+    }
+
+    @Test func pastTwoToThe53rdNoNumberIsAnInt() throws {
+        #expect(try JSONParser.parse("9007199254740991").intValue == 9_007_199_254_740_991)
+        // 9007199254740993 has no double; it reads as 9007199254740992, which must not pass for it.
+        #expect(try JSONParser.parse("9007199254740993").intValue == nil)
+        #expect(try JSONParser.parse("9007199254740992").intValue == nil)
+    }
+
     @Test func integersSpeltWithFractionsOrExponentsStayIntegers() throws {
         for (literal, value) in [("5", 5.0), ("5.0", 5), ("500e-2", 5), ("0.5e1", 5), ("5E+0", 5), ("-0.0", 0), ("0e-400", 0),
-                                 ("1e17", 1e17), ("123456789.000000000000000000000", 123_456_789)] {
+                                 ("1e17", 1e17), ("123456789.000000000000000000000", 123_456_789), ("1.5e1", 15),
+                                 ("0.00000000000000000000015e23", 15), ("150000000000000000000000e-22", 15), ("0.000e5", 0)] {
             #expect(try JSONParser.parse(literal) == .number(value), "\(literal)")
+            if value < 0x1p53 { #expect(try JSONParser.parse(literal).intValue == Int(value), "\(literal)") }
         }
     }
 

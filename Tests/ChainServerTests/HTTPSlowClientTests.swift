@@ -4,8 +4,9 @@ import Testing
 @testable import ChainServer
 
 /// Slow clients against a real server: heads and bodies held to their deadlines however they
-/// trickle, and a full connection table making room by closing the oldest incomplete
-/// connection instead of turning complete requests away.
+/// trickle, and a full connection table making room by closing an incomplete connection
+/// (the address holding the most first, then the oldest) instead of turning complete
+/// requests away.
 @Suite("Slow clients, live")
 struct HTTPSlowClientTests {
     private let clock = ContinuousClock()
@@ -105,8 +106,7 @@ struct HTTPSlowClientTests {
             $0.perIPConnectionLimit = 3
         }
         defer { server.shutdown(timeout: .seconds(1)) }
-        let slow = try openHalfHeads(3, port: server.port)
-        try waitUntil { server.connectionCounts.live == 3 }
+        let slow = try openHalfHeads(3, on: server)
 
         let complete = try RawHTTPConnection(port: server.port, timeout: .seconds(5))
         let response = try complete.request("GET", "/complete")
@@ -142,7 +142,10 @@ struct HTTPSlowClientTests {
         gate.open()
         gate.open()
         for connection in busy { #expect(try connection.readResponse().status == 200) }
-        // Answered and kept alive, the two now wait for a head: a new connection closes one.
+        // Answered and kept alive, the two wait for a head once libmicrohttpd has reported the
+        // answers complete, which may be after the client read them.
+        try waitUntil { server.connectionCounts.busy == 0 }
+        // Then a new connection closes one.
         let admitted = try RawHTTPConnection(port: server.port, timeout: .seconds(5))
         try admitted.send(RawHTTPConnection.requestHead("GET", "/after"))
         gate.open()
@@ -157,9 +160,8 @@ struct HTTPSlowClientTests {
             $0.perIPConnectionLimit = 2
         }
         defer { server.shutdown(timeout: .seconds(1)) }
-        let attacker = try openHalfHeads(2, port: server.port, source: "127.0.0.2")
-        let neighbour = try openHalfHeads(1, port: server.port, source: "127.0.0.3")[0]
-        try waitUntil { server.connectionCounts.live == 3 }
+        let attacker = try openHalfHeads(2, on: server, source: "127.0.0.2")
+        let neighbour = try openHalfHeads(1, on: server, source: "127.0.0.3")[0]
 
         let other = try RawHTTPConnection(port: server.port, source: "127.0.0.4", timeout: .seconds(5))
         #expect(try other.request("GET", "/other").status == 200)
@@ -173,13 +175,39 @@ struct HTTPSlowClientTests {
         #expect(server.connectionCounts.cut == 1)
     }
 
-    /// `count` connections from `source`, opened 50 ms apart (so their ages are ordered), each
-    /// having sent a request line and no more; short read timeouts for `waitForClose`.
-    private func openHalfHeads(_ count: Int, port: UInt16, source: String? = nil) throws -> [RawHTTPConnection] {
-        try (0..<count).map { index in
-            let connection = try RawHTTPConnection(port: port, source: source, timeout: .milliseconds(300))
+    @Test func aFullTableMakesRoomFromTheAddressHoldingTheMostConnectionsNotAnIdleKeptAliveOne() throws {
+        let handler = RecordingHandler()
+        let server = try handler.startServer {
+            $0.connectionLimit = 3
+            $0.perIPConnectionLimit = 3
+        }
+        defer { server.shutdown(timeout: .seconds(1)) }
+        let keptAlive = try RawHTTPConnection(port: server.port, source: "127.0.0.3", timeout: .seconds(1))
+        #expect(try keptAlive.request("GET", "/kept-alive").status == 200)
+        try waitUntil { server.connectionCounts.busy == 0 }
+        let attacker = try openHalfHeads(2, on: server, source: "127.0.0.2")
+
+        // The oldest incomplete connection is the kept-alive one, but the attacker holds more.
+        let reconnected = try RawHTTPConnection(port: server.port, source: "127.0.0.2", timeout: .seconds(5))
+        #expect(try reconnected.request("GET", "/reconnected").status == 200)
+
+        #expect(attacker[0].waitForClose())
+        #expect(!keptAlive.waitForClose(), "the idle kept-alive connection of another client stays")
+        #expect(try keptAlive.request("GET", "/again").status == 200)
+        #expect(server.connectionCounts.cut == 1)
+    }
+
+    /// `count` connections from `source`, each having sent a request line and no more; short
+    /// read timeouts for `waitForClose`. Each is registered by the server before the next
+    /// opens, a tick of the watch's coarse clock later, so their ages are strictly ordered.
+    private func openHalfHeads(_ count: Int, on server: HTTPServer, source: String? = nil) throws -> [RawHTTPConnection] {
+        let before = server.connectionCounts.live
+        return try (0..<count).map { index in
+            let connection = try RawHTTPConnection(port: server.port, source: source, timeout: .milliseconds(300))
             try connection.send("GET /slow-\(index) HTTP/1.1\r\n")
-            Thread.sleep(forTimeInterval: 0.05)
+            try waitUntil { server.connectionCounts.live == before + index + 1 }
+            let registered = HTTPConnectionEntry.now()
+            try waitUntil { HTTPConnectionEntry.now() > registered }
             return connection
         }
     }

@@ -57,7 +57,7 @@ public protocol ArgumentValue: Sendable {
 
 extension Rating: ArgumentValue {
     public init(argument json: JSON, field: String) throws(ArgumentError) {
-        guard case .number(let number) = json else {
+        guard case .number(let number, _) = json else {
             throw ArgumentError(field: field, reason: .wrongType(expected: "an integer from 0 to 5", found: json.kindName))
         }
         guard let integer = json.intValue else {

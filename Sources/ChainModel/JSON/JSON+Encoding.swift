@@ -13,7 +13,7 @@ extension JSON {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .number(let value): JSON.writeNumber(value, to: &output)
+        case .number(let value, _): JSON.writeNumber(value, to: &output)
         case .string(let value): JSON.writeString(value, to: &output)
         case .array(let values):
             output.append(UInt8(ascii: "["))

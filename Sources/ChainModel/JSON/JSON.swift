@@ -6,7 +6,10 @@
 public enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
-    case number(Double)
+    /// A number, as the nearest double. `fractionLost` marks one read from a literal with a
+    /// fraction no double near it can hold (`4503599627370496.5`: from 2^52 up every double
+    /// is an integer), so that `intValue` refuses it; it is the same number to `==`.
+    case number(Double, fractionLost: Bool = false)
     case string(String)
     case array([JSON])
     case object([(key: String, value: JSON)])
@@ -15,7 +18,7 @@ public enum JSON: Sendable, Equatable {
         switch (lhs, rhs) {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
-        case let (.number(a), .number(b)): a == b
+        case let (.number(a, _), .number(b, _)): a == b
         case let (.string(a), .string(b)): a == b
         case let (.array(a), .array(b)): a == b
         case let (.object(a), .object(b)):
@@ -52,10 +55,12 @@ public enum JSON: Sendable, Equatable {
         return nil
     }
 
-    /// The value as an integer when it is a number with no fractional part.
+    /// The value as an integer when it is a number with no fractional part, within ±(2^53 − 1):
+    /// past that, doubles skip integers, and a literal such as `9007199254740993` has
+    /// already been read as its neighbour.
     public var intValue: Int? {
-        guard case .number(let value) = self, value.rounded() == value,
-              value >= -9_007_199_254_740_992, value <= 9_007_199_254_740_992 else { return nil }
+        guard case .number(let value, let fractionLost) = self, !fractionLost, value.rounded() == value,
+              value.magnitude < 0x1p53 else { return nil }
         return Int(value)
     }
 

@@ -105,7 +105,7 @@ extension JSONParser {
         return value
     }
 
-    mutating func parseNumber() throws(Failure) -> Double {
+    mutating func parseNumber() throws(Failure) -> JSON {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
         guard let first = current, isDigit(first) else { throw failure("invalid number", at: start) }
@@ -128,16 +128,30 @@ extension JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw failure("number out of range", at: start) }
         // Digits alone (no fraction, no exponent) always spell an integer.
-        return plain ? value : Self.keepingFraction(value, of: bytes[start..<index])
+        return plain ? .number(value) : Self.number(value, spelt: bytes[start..<index])
     }
 
-    /// `value`, or when rounding to the nearest double made a literal that is not an
-    /// integer into one (`1e-400` to 0, `2.00000000000000000001` to 2), the adjacent double
-    /// on the literal's side, which is not an integer either: so an argument that must be an
-    /// integer refuses such a number instead of reading it as 0 or 2. Only below 2^53, above
-    /// which every double is an integer.
-    static func keepingFraction(_ value: Double, of literal: ArraySlice<UInt8>) -> Double {
-        guard value == value.rounded(.towardZero), value.magnitude < 0x1p53 else { return value }
+    /// The number a literal with a fraction or an exponent spells, `value` being the double
+    /// nearest to it. When that rounding made a literal that is not an integer into one
+    /// (`1e-400` to 0, `2.00000000000000000001` to 2), an argument that must be an integer
+    /// has to refuse it instead of reading 0 or 2. Below 2^52 the adjacent double on the
+    /// literal's side stands in, which is not an integer either. From 2^52 up every double is
+    /// an integer (adjacent ones 1 apart), so the number keeps `value`, marked `fractionLost`;
+    /// from 2^53 up `intValue` refuses every number anyway.
+    static func number(_ value: Double, spelt literal: ArraySlice<UInt8>) -> JSON {
+        guard value == value.rounded(.towardZero), value.magnitude < 0x1p53,
+              let truncated = integerPart(ofFractional: literal) else { return .number(value) }
+        guard value.magnitude < 0x1p52 else { return .number(value, fractionLost: true) }
+        // The literal lies strictly between `truncated` and the next integer away from zero.
+        let awayFromZero = value.magnitude == Double(truncated)
+        let negative = literal.first == UInt8(ascii: "-")
+        return .number(awayFromZero == negative ? value.nextDown : value.nextUp)
+    }
+
+    /// The integer part (toward zero, without its sign) of a literal that is not an integer,
+    /// or nil when the literal is one. Read from the literal's digits, not from a double, so
+    /// a fraction too small for any double still counts.
+    static func integerPart(ofFractional literal: ArraySlice<UInt8>) -> Int? {
         var digits: [UInt8] = []
         var point: Int?
         var exponent = 0
@@ -157,17 +171,24 @@ extension JSONParser {
             }
             index += 1
         }
-        // Where the decimal point falls in `digits` once the exponent is applied.
-        let (shift, overflowed) = (point ?? digits.count).addingReportingOverflow(exponent)
-        guard !overflowed, shift < 18 else { return value }
+        // Leading zeros (`0.000000000000000000001e22`) move the point, not the value: counted
+        // from the first significant digit, the point of a literal below 2^53 falls within 16.
+        let leadingZeros = digits.prefix { $0 == 0 }.count
+        guard leadingZeros < digits.count else { return nil }  // zero
+        // Where the decimal point falls in the significant digits once the exponent is applied.
+        let (shift, overflowed) = ((point ?? digits.count) - leadingZeros).addingReportingOverflow(exponent)
+        // A point further right than 18 digits would not fit `truncated`, and means the
+        // literal is far past 2^53, where this is never asked.
+        guard !overflowed, shift < 18 else { return nil }
+        let significant = digits.dropFirst(leadingZeros)
         let whole = max(shift, 0)
-        guard digits.dropFirst(whole).contains(where: { $0 != 0 }) else { return value }  // an integer
+        guard significant.dropFirst(whole).contains(where: { $0 != 0 }) else { return nil }  // an integer
         var truncated = 0
-        for position in 0..<whole { truncated = truncated * 10 + Int(position < digits.count ? digits[position] : 0) }
-        // The literal lies strictly between `truncated` and the next integer away from zero.
-        let awayFromZero = value.magnitude == Double(truncated)
-        let negative = literal.first == UInt8(ascii: "-")
-        return awayFromZero == negative ? value.nextDown : value.nextUp
+        for position in 0..<whole {
+            let digitIndex = significant.startIndex + position
+            truncated = truncated * 10 + Int(digitIndex < significant.endIndex ? significant[digitIndex] : 0)
+        }
+        return truncated
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -64,7 +64,7 @@ public struct JSONParser {
         case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
         case UInt8(ascii: "n"): return try parseLiteral("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return .number(try parseNumber())
+            return try parseNumber()
         default:
             throw failure("unexpected character '\(Unicode.Scalar(byte).escaped(asASCII: true))', expected a value")
         }

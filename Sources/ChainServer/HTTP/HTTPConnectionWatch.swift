@@ -3,6 +3,8 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Keeps slow clients from starving complete ones. It knows every open connection (from
@@ -10,10 +12,11 @@ import Glibc
 ///
 /// - closes a connection that breaks `HTTPSlowClientPolicy` (a head not complete in time, a
 ///   body arriving too slowly), checked every `sweepInterval`;
-/// - enforces the connection limits itself, in the accept policy: when the server, or the
-///   new connection's address, is at its limit, the connection that has waited longest
-///   without completing a request is closed to make room. Only when every connection is
-///   busy with a complete request is the new one refused.
+/// - enforces the connection limits itself, in the accept policy: while the server, or the
+///   new connection's address, is at its limit, it closes the connection the policy's
+///   `EvictionRank` puts first (of that address, or of all) to make room. Only when none may
+///   be closed (all busy with complete requests, or bodies keeping the rate) is the new one
+///   refused.
 ///
 /// A connection is closed by `shutdown(2)` on its socket: libmicrohttpd then reads end of
 /// file and closes it on its own thread. The socket stays open until libmicrohttpd's closed
@@ -25,15 +28,16 @@ final class HTTPConnectionWatch: Sendable {
     let perAddressLimit: Int
     static let sweepInterval = Duration.milliseconds(250)
 
-    private struct State {
-        var entries: [ObjectIdentifier: HTTPConnectionEntry] = [:]
-        /// Entries already cut and not yet closed: they no longer count against the limits.
-        var cut: Set<ObjectIdentifier> = []
-        var perAddress: [String: Int] = [:]
-        var sweeping = false
-        var cutCount = 0
+    /// One address's open connections that are not cut.
+    private typealias Group = [ObjectIdentifier: HTTPConnectionEntry]
 
-        var live: Int { entries.count - cut.count }
+    private struct State {
+        /// Open connections not cut, by client address: a cut entry leaves at once, so that it
+        /// no longer counts against the limits while libmicrohttpd closes it.
+        var byAddress: [HTTPClientAddress: Group] = [:]
+        var live = 0
+        var cutCount = 0
+        var sweeping = false
     }
 
     private let state = Mutex(State())
@@ -44,58 +48,69 @@ final class HTTPConnectionWatch: Sendable {
         self.perAddressLimit = perAddressLimit
     }
 
-    /// Whether a connection from `address` may be accepted now, after cutting the oldest
-    /// incomplete connection (of that address, or of all) if a limit is reached.
-    func admit(address: String) -> Bool {
+    /// Whether a connection from `address` may be accepted now, after cutting as many
+    /// connections as it takes to bring its address, then the server, below their limits.
+    /// The address's count and choice look at its own connections only.
+    func admit(address: HTTPClientAddress, now: UInt64 = HTTPConnectionEntry.now()) -> Bool {
         state.withLock { state in
-            if state.perAddress[address, default: 0] >= perAddressLimit {
-                guard cutOldestIncomplete(in: &state, where: { $0.address == address }) else { return false }
+            while state.byAddress[address, default: [:]].count >= perAddressLimit {
+                guard let first = firstToCut(among: CollectionOfOne(state.byAddress[address, default: [:]]), now: now)
+                else { return false }
+                cut(first.entry, ifStill: first.seen, in: &state)
             }
-            if state.live >= connectionLimit {
-                guard cutOldestIncomplete(in: &state, where: { _ in true }) else { return false }
+            while state.live >= connectionLimit {
+                guard let first = firstToCut(among: state.byAddress.values, now: now) else { return false }
+                cut(first.entry, ifStill: first.seen, in: &state)
             }
             return true
         }
     }
 
     /// Registers a connection libmicrohttpd just set up.
-    func opened(descriptor: Int32, address: String) -> HTTPConnectionEntry {
+    func opened(descriptor: Int32, address: HTTPClientAddress) -> HTTPConnectionEntry {
         let entry = HTTPConnectionEntry(descriptor: descriptor, address: address)
         state.withLock { state in
-            state.entries[ObjectIdentifier(entry)] = entry
-            state.perAddress[address, default: 0] += 1
+            state.byAddress[address, default: [:]][ObjectIdentifier(entry)] = entry
+            state.live += 1
         }
         return entry
     }
 
     /// Forgets a connection libmicrohttpd is closing (before it closes the socket).
     func closed(_ entry: HTTPConnectionEntry) {
-        state.withLock { state in
-            let key = ObjectIdentifier(entry)
-            guard state.entries.removeValue(forKey: key) != nil else { return }
-            if state.cut.remove(key) == nil { release(entry.address, in: &state) }
-        }
+        state.withLock { Self.remove(entry, from: &$0) }
     }
 
     /// Cuts every connection that is out of time at `now`; returns how many.
     @discardableResult
     func sweep(now: UInt64 = HTTPConnectionEntry.now()) -> Int {
         state.withLock { state in
-            var count = 0
-            for (key, entry) in state.entries where !state.cut.contains(key) {
-                let (phase, since, bytes) = entry.state
-                if policy.isOverdue(phase, since: since, bodyBytes: bytes, now: now) {
-                    cut(entry, in: &state)
-                    count += 1
+            var overdue: [(HTTPConnectionEntry, HTTPConnectionEntry.Snapshot)] = []
+            for group in state.byAddress.values {
+                for entry in group.values {
+                    let seen = entry.snapshot
+                    if policy.isOverdue(seen.phase, since: seen.since, bodyBytes: seen.bodyBytes, now: now) {
+                        overdue.append((entry, seen))
+                    }
                 }
+            }
+            var count = 0
+            for (entry, seen) in overdue {
+                if cut(entry, ifStill: seen, in: &state) { count += 1 }
             }
             return count
         }
     }
 
-    /// Connections open now and not cut, and how many were cut since the start.
-    var counts: (live: Int, cut: Int) {
-        state.withLock { ($0.live, $0.cutCount) }
+    /// Connections open now and not cut, how many of them are busy with a complete request,
+    /// and how many were cut since the start.
+    var counts: (live: Int, busy: Int, cut: Int) {
+        state.withLock { state in
+            let busy = state.byAddress.values.reduce(0) { sum, group in
+                sum + group.values.count { $0.snapshot.phase == .busy }
+            }
+            return (state.live, busy, state.cutCount)
+        }
     }
 
     /// Sweeps every `sweepInterval` until `stopSweeping`.
@@ -116,29 +131,38 @@ final class HTTPConnectionWatch: Sendable {
         }
     }
 
-    /// Cuts the connection matching `filter` that has waited longest without completing a
-    /// request; `false` when every matching connection is busy.
-    private func cutOldestIncomplete(in state: inout State, where filter: (HTTPConnectionEntry) -> Bool) -> Bool {
-        var oldest: (entry: HTTPConnectionEntry, since: UInt64)?
-        for (key, entry) in state.entries where !state.cut.contains(key) && filter(entry) {
-            let (phase, since, _) = entry.state
-            guard phase != .busy else { continue }
-            if oldest == nil || since < oldest!.since { oldest = (entry, since) }
+    /// The connection of `groups` that ranks first to be closed, as it was seen; nil when none
+    /// may be. Should it move on before the cut, the cut fails and the caller looks again.
+    private func firstToCut(
+        among groups: some Sequence<Group>, now: UInt64
+    ) -> (entry: HTTPConnectionEntry, seen: HTTPConnectionEntry.Snapshot)? {
+        var first: (rank: HTTPSlowClientPolicy.EvictionRank, entry: HTTPConnectionEntry, seen: HTTPConnectionEntry.Snapshot)?
+        for group in groups {
+            for entry in group.values {
+                let seen = entry.snapshot
+                guard let rank = policy.evictionRank(
+                    seen.phase, since: seen.since, bodyBytes: seen.bodyBytes, addressConnections: group.count, now: now)
+                else { continue }
+                if first.map({ rank < $0.rank }) ?? true { first = (rank, entry, seen) }
+            }
         }
-        guard let oldest else { return false }
-        cut(oldest.entry, in: &state)
+        return first.map { ($0.entry, $0.seen) }
+    }
+
+    /// Shuts `entry`'s socket down if it is still as `seen`; whether it did.
+    @discardableResult
+    private func cut(_ entry: HTTPConnectionEntry, ifStill seen: HTTPConnectionEntry.Snapshot, in state: inout State) -> Bool {
+        guard entry.cut(ifStill: seen) else { return false }
+        Self.remove(entry, from: &state)
+        state.cutCount += 1
+        _ = shutdown(entry.descriptor, Int32(SHUT_RDWR))
         return true
     }
 
-    private func cut(_ entry: HTTPConnectionEntry, in state: inout State) {
-        guard state.cut.insert(ObjectIdentifier(entry)).inserted else { return }
-        release(entry.address, in: &state)
-        state.cutCount += 1
-        _ = shutdown(entry.descriptor, Int32(SHUT_RDWR))
-    }
-
-    private func release(_ address: String, in state: inout State) {
-        let remaining = state.perAddress[address, default: 1] - 1
-        state.perAddress[address] = remaining > 0 ? remaining : nil
+    private static func remove(_ entry: HTTPConnectionEntry, from state: inout State) {
+        let key = ObjectIdentifier(entry)
+        guard state.byAddress[entry.address]?.removeValue(forKey: key) != nil else { return }
+        if state.byAddress[entry.address]?.isEmpty == true { state.byAddress[entry.address] = nil }
+        state.live -= 1
     }
 }

@@ -79,12 +79,17 @@ struct HTTPDaemonLaunch {
     /// would use up (accepts then fail with EMFILE while the limits say there is room). The
     /// soft limit goes as high as needed, up to the hard limit; short of it, says so.
     static func raiseDescriptorLimit(toFit connections: Int) {
+        #if canImport(Darwin)
+        let resource = RLIMIT_NOFILE  // an Int32 macro there
+        #else
+        let resource = Int32(RLIMIT_NOFILE.rawValue)  // an enum case in Glibc
+        #endif
         let wanted = rlim_t(connections + 256)
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < wanted else { return }
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < wanted else { return }
         let current = limit.rlim_cur
         limit.rlim_cur = min(wanted, limit.rlim_max)
-        let now = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 ? limit.rlim_cur : current
+        let now = setrlimit(resource, &limit) == 0 ? limit.rlim_cur : current
         if now < wanted {
             HTTPServer.report("open-file limit is \(now), below the \(wanted) the connection limit needs; raise it (ulimit -n)")
         }

@@ -2,21 +2,22 @@ import CMicroHTTPD
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 extension HTTPRequest {
-    /// Gathers the request libmicrohttpd has parsed on `connection` (libmicrohttpd thread only).
-    /// Every string is copied, because libmicrohttpd frees its copies when the request ends.
-    init(connection: OpaquePointer, method: String, path: String, body: [UInt8]) {
+    /// Gathers the request libmicrohttpd has parsed on `connection` (libmicrohttpd thread only),
+    /// from the client at `remoteAddress`. Every string is copied, because libmicrohttpd frees
+    /// its copies when the request ends.
+    init(connection: OpaquePointer, method: String, path: String, body: [UInt8], remoteAddress: String) {
         var query: [String: String] = [:]
         for argument in Self.fields(of: connection, kind: .GET_ARGUMENT_KIND) where query[argument.name] == nil {
             query[argument.name] = argument.value  // a repeated argument keeps its first value
         }
-        let remote = cmhd_connection_client_address(connection)
-            .flatMap { HTTPSocketAddress(copying: $0)?.hostText } ?? ""
         self.init(
             method: method, path: path, query: query, fields: Self.fields(of: connection, kind: .HEADER_KIND),
-            body: body, remoteAddress: remote)
+            body: body, remoteAddress: remoteAddress)
     }
 
     /// The `Content-Length` the client declared, if any and well-formed, so an oversized body

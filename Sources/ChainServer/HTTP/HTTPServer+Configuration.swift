@@ -20,11 +20,12 @@ extension HTTPServer {
         /// Seconds a connection may stay idle before libmicrohttpd closes it. Default 30.
         var connectionTimeoutSeconds: Int
         /// Connections open at once across all clients. At the limit, a new connection closes
-        /// the one that has waited longest without completing a request, and is refused only
-        /// when every connection is busy (`HTTPConnectionWatch`). Default 1024.
+        /// an incomplete one (an overdue one first, then one awaiting its head, of the address
+        /// holding the most; see `HTTPSlowClientPolicy.EvictionRank`), and is refused only when
+        /// none may be closed (`HTTPConnectionWatch`). Default 1024.
         var connectionLimit: Int
         /// Connections open at once from one IP address, so one client cannot take them all;
-        /// at the limit the address's oldest incomplete connection makes room. Default 256.
+        /// at the limit one of the address's incomplete connections makes room. Default 256.
         var perIPConnectionLimit: Int
         /// Memory per connection for headers and buffers; requests with larger headers are
         /// refused by libmicrohttpd itself. Default 16 KiB.

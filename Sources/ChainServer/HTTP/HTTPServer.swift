@@ -98,8 +98,9 @@ final class HTTPServer: Sendable {
         lifecycle.withLock { $0 = .stopped }
     }
 
-    /// Connections open now, and how many were closed for being too slow or to make room.
-    var connectionCounts: (live: Int, cut: Int) { context.connections.counts }
+    /// Connections open now, how many of them are busy with a complete request (which no slow
+    /// client can have closed), and how many were closed for being too slow or to make room.
+    var connectionCounts: (live: Int, busy: Int, cut: Int) { context.connections.counts }
 
     /// How long abandoned connections get to be closed by the worker threads before the
     /// daemon is stopped regardless.

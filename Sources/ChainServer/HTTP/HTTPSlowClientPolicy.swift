@@ -8,6 +8,8 @@
 /// - After the head, the body must arrive at `minBodyBytesPerSecond` on average, counted
 ///   from the end of a grace period as long as `headTimeout`; 0 turns the rate off.
 /// - Once the request is complete, the handler's time and the answer's are not counted.
+///
+/// Which connection to close when a limit is full is in `HTTPSlowClientPolicy+Eviction`.
 struct HTTPSlowClientPolicy: Sendable, Equatable {
     var headTimeoutNanoseconds: UInt64
     var minBodyBytesPerSecond: Int
@@ -27,10 +29,14 @@ struct HTTPSlowClientPolicy: Sendable, Equatable {
             return elapsed > headTimeoutNanoseconds
         case .receivingBody:
             guard minBodyBytesPerSecond > 0, elapsed > headTimeoutNanoseconds else { return false }
-            let owed = Double(elapsed - headTimeoutNanoseconds) / 1e9 * Double(minBodyBytesPerSecond)
-            return Double(bodyBytes) < owed
-        case .busy:
+            return isBehindRate(bodyBytes, over: elapsed - headTimeoutNanoseconds)
+        case .busy, .cut:
             return false
         }
+    }
+
+    /// Whether `bodyBytes` falls short of the minimum rate over `nanoseconds`.
+    func isBehindRate(_ bodyBytes: Int, over nanoseconds: UInt64) -> Bool {
+        Double(bodyBytes) < Double(nanoseconds) / 1e9 * Double(minBodyBytesPerSecond)
     }
 }

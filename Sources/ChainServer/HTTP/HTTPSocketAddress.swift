@@ -39,38 +39,8 @@ struct HTTPSocketAddress: Sendable {
         return nil
     }
 
-    /// Copies an address libmicrohttpd owns, so it can outlive the connection.
-    init?(copying address: UnsafePointer<sockaddr>) {
-        let length: Int
-        switch Int32(address.pointee.sa_family) {
-        case AF_INET: length = MemoryLayout<sockaddr_in>.size
-        case AF_INET6: length = MemoryLayout<sockaddr_in6>.size
-        default: return nil
-        }
-        storage = sockaddr_storage()
-        withUnsafeMutableBytes(of: &storage) { raw in
-            raw.copyMemory(from: UnsafeRawBufferPointer(start: address, count: length))
-        }
-    }
-
     /// Whether the daemon must be started in IPv6 mode.
     var isIPv6: Bool { Int32(storage.ss_family) == AF_INET6 }
-
-    /// The IP address as numeric text, without port or brackets.
-    var hostText: String {
-        // Formatted in a stack buffer: every request's address is, for the per-client limits.
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(INET6_ADDRSTRLEN)) { buffer in
-            let converted: Bool = withUnsafeBytes(of: storage) { raw in
-                if isIPv6 {
-                    var v6 = raw.loadUnaligned(as: sockaddr_in6.self)
-                    return inet_ntop(AF_INET6, &v6.sin6_addr, buffer.baseAddress, socklen_t(buffer.count)) != nil
-                }
-                var v4 = raw.loadUnaligned(as: sockaddr_in.self)
-                return inet_ntop(AF_INET, &v4.sin_addr, buffer.baseAddress, socklen_t(buffer.count)) != nil
-            }
-            return converted ? String(cString: buffer.baseAddress!) : ""
-        }
-    }
 
     /// Lends the address to a C call; the pointer is valid only inside `body`.
     func withSockaddrPointer<Result>(_ body: (UnsafePointer<sockaddr>) throws -> Result) rethrows -> Result {

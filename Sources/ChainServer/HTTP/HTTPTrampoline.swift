@@ -18,8 +18,7 @@ enum HTTPTrampoline {
             guard let context else { return MHD_Result.NO }
             let server = Unmanaged<HTTPServerContext>.fromOpaque(context).takeUnretainedValue()
             guard !server.isDraining else { return MHD_Result.NO }
-            let host = address.flatMap { HTTPSocketAddress(copying: $0)?.hostText } ?? ""
-            return server.connections.admit(address: host) ? MHD_Result.YES : MHD_Result.NO
+            return server.connections.admit(address: HTTPClientAddress(copying: address)) ? MHD_Result.YES : MHD_Result.NO
         }
     }
 
@@ -31,8 +30,9 @@ enum HTTPTrampoline {
             let server = Unmanaged<HTTPServerContext>.fromOpaque(context).takeUnretainedValue()
             switch notice {
             case .CONNECTION_NOTIFY_STARTED:
-                let host = cmhd_connection_client_address(connection).flatMap { HTTPSocketAddress(copying: $0)?.hostText } ?? ""
-                let entry = server.connections.opened(descriptor: cmhd_connection_fd(connection), address: host)
+                let entry = server.connections.opened(
+                    descriptor: cmhd_connection_fd(connection),
+                    address: HTTPClientAddress(copying: cmhd_connection_client_address(connection)))
                 socketContext.pointee = Unmanaged.passRetained(entry).toOpaque()
             case .CONNECTION_NOTIFY_CLOSED:
                 guard let stored = socketContext.pointee else { return }
@@ -85,7 +85,8 @@ enum HTTPTrampoline {
             let server = Unmanaged<HTTPServerContext>.fromOpaque(context).takeUnretainedValue()
             let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeRetainedValue()
             // Answered (or given up): a kept-alive connection waits for its next head from now.
-            exchange.entry?.enter(.awaitingHead)
+            // A cut one stays cut: libmicrohttpd is closing it.
+            _ = exchange.entry?.enter(.awaitingHead)
             if let reply = exchange.reply {
                 server.unregister(reply)
             }
@@ -110,12 +111,15 @@ enum HTTPTrampoline {
             declared = HTTPRequest.declaredContentLength(on: connection)
             if let declared, declared > UInt64(limit) { rejection = .bodyTooLarge(limit: limit) }
         }
+        // A refused head is being answered; any other is owed its body. A connection the watch
+        // cut meanwhile is not served at all.
+        let watched = entry(of: connection)
+        guard watched?.enter(rejection == nil ? .receivingBody : .busy) != false else { return MHD_Result.NO }
         // Reserve at most 64 KiB up front: a declared length costs the client nothing to send.
         let expected = rejection == nil ? Int(min(declared ?? 0, 64 << 10)) : 0
         let exchange = HTTPExchange(connection: HTTPConnectionHandle(pointer: connection), expectedBodyBytes: expected)
         exchange.refusedHead = rejection != nil
-        exchange.entry = entry(of: connection)
-        exchange.entry?.enter(.receivingBody)
+        exchange.entry = watched
         requestState.pointee = Unmanaged.passRetained(exchange).toOpaque()
         guard let rejection else { return MHD_Result.YES }
         return reject(rejection, server: server, connection: connection)
@@ -130,11 +134,15 @@ enum HTTPTrampoline {
             return perform(reply.connectionResumed(), server: server, connection: connection)
         }
         // The request is complete: the handler's time and the answer's are not the client's.
-        exchange.entry?.enter(.busy)
+        // Unless the watch cut the connection first: then the handler never sees the request,
+        // and nothing is answered on a socket already shut down.
+        guard exchange.entry?.enter(.busy) != false else { return MHD_Result.NO }
         if exchange.bodyTooLarge {
             return reject(.bodyTooLarge(limit: server.maxBodyBytes), server: server, connection: connection)
         }
-        let request = HTTPRequest(connection: connection, method: method, path: path, body: exchange.takeBody())
+        let request = HTTPRequest(
+            connection: connection, method: method, path: path, body: exchange.takeBody(),
+            remoteAddress: exchange.entry?.addressText ?? "")
         let reply = HTTPPendingReply(connection: exchange.connection)
         exchange.reply = reply
         server.register(reply)
