@@ -53,6 +53,10 @@ cmhd_unescape_keeping_nul(void *cls, struct MHD_Connection *connection, char *s)
     return (size_t)(write - s);
 }
 
+/* libmicrohttpd's URI log callback (MHD_OPTION_URI_LOG_CALLBACK), which has no typedef of
+   its own: called with the raw request target, before it is split or unescaped. */
+typedef void *(*cmhd_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
+
 /* Starts a daemon bound to `addr`; the port argument is ignored by
    libmicrohttpd because MHD_OPTION_SOCK_ADDR is given. */
 static inline struct MHD_Daemon *
@@ -66,6 +70,8 @@ cmhd_start_daemon(unsigned int flags,
                   void *completed_cls,
                   MHD_NotifyConnectionCallback notify_connection,
                   void *notify_connection_cls,
+                  cmhd_uri_log_callback uri_log,
+                  void *uri_log_cls,
                   unsigned int thread_pool_size,
                   unsigned int connection_limit,
                   unsigned int per_ip_limit,
@@ -78,6 +84,7 @@ cmhd_start_daemon(unsigned int flags,
                             MHD_OPTION_SOCK_ADDR, addr,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_cls,
+                            MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
                             MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,

@@ -66,6 +66,28 @@ struct HTTPServerLimitsTests {
         }
     }
 
+    /// A chunked body is answered 413 as soon as it passes the limit, with its final chunk
+    /// never sent, and the connection closes: the rest of the body is not read.
+    @Test func chunkedBodyPastTheLimitIsAnsweredAtOnce() throws {
+        let handler = RecordingHandler()
+        let server = try handler.startServer { $0.maxBodyBytes = Self.limit }
+        defer { server.shutdown(timeout: .seconds(1)) }
+        let connection = try RawHTTPConnection(port: server.port, timeout: .seconds(3))
+
+        try connection.send(RawHTTPConnection.requestHead("POST", "/stream", headers: ["Transfer-Encoding": "chunked"]))
+        for index in 0..<3 {
+            try connection.send(Array("\(String(600, radix: 16))\r\n".utf8))
+            try connection.send([UInt8](repeating: UInt8(index), count: 600) + Array("\r\n".utf8))
+        }
+        let response = try connection.readResponse()
+
+        #expect(response.status == 413)
+        #expect(response.headers["content-type"] == "application/problem+json")
+        #expect(connection.waitForClose())
+        #expect(handler.requests.isEmpty)
+        #expect(handler.rejections == [.bodyTooLarge(limit: Self.limit)])
+    }
+
     @Test func idleConnectionIsClosedAfterTheTimeout() throws {
         let server = try RecordingHandler().startServer { $0.connectionTimeoutSeconds = 1 }
         defer { server.shutdown(timeout: .seconds(1)) }

@@ -44,6 +44,8 @@ final class HTTPConnectionEntry: Sendable {
     /// a whole request back to the same phase.
     private let word: Atomic<UInt64>
     private let bodyBytes = Atomic<Int>(0)
+    /// Where the current request's target stops reading as a C string (see `HTTPTrampoline.targetNotice`).
+    private let targetEnd = Atomic<UInt>(0)
     private static let phaseMask: UInt64 = 0b11
 
     init(descriptor: Int32, address: HTTPClientAddress, now: UInt64 = HTTPConnectionEntry.now()) {
@@ -51,6 +53,13 @@ final class HTTPConnectionEntry: Sendable {
         self.address = address
         addressText = address.text
         word = Atomic(Self.word(.awaitingHead, at: now))
+    }
+
+    /// The address where the current request's raw target stops reading as a C string: at
+    /// its first NUL. Set by the serving thread as the request line is parsed.
+    var rawTargetEnd: UInt {
+        get { targetEnd.load(ordering: .relaxed) }
+        set { targetEnd.store(newValue, ordering: .relaxed) }
     }
 
     /// Enters `next` now, unless the watch has cut the connection: then `false`, and the

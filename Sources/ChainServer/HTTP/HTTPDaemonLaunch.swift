@@ -59,6 +59,7 @@ struct HTTPDaemonLaunch {
                 HTTPTrampoline.accessHandler, context,
                 HTTPTrampoline.completedHandler, context,
                 HTTPTrampoline.connectionNotice, context,
+                HTTPTrampoline.targetNotice, context,
                 threads, Self.backstop(connectionLimit), Self.backstop(perIPConnectionLimit), timeoutSeconds, memoryLimit)
         }
         let failure = errno

@@ -12,8 +12,11 @@ import Darwin
 /// starts) cannot be trusted: this is what stops request smuggling.
 enum HTTPHeadCheck {
     /// Why the head must be refused, or `nil` when it frames a request soundly.
+    /// `rawTargetEnd`: where the raw target stopped reading as a C string, when known
+    /// (`HTTPTrampoline.targetNotice`).
     static func refusal(
-        on connection: OpaquePointer, version: UnsafePointer<CChar>?, target: UnsafePointer<CChar>?
+        on connection: OpaquePointer, version: UnsafePointer<CChar>?, target: UnsafePointer<CChar>?,
+        rawTargetEnd: UInt? = nil
     ) -> String? {
         // A NUL in the request line ends libmicrohttpd's C string early, which leaves the
         // version missing: so a missing or odd version also catches a NUL.
@@ -27,6 +30,12 @@ enum HTTPHeadCheck {
         }
         if let target, containsControlByte(target) {
             return "the request target holds a control byte"
+        }
+        // libmicrohttpd ends the raw target with a NUL where the space before the version
+        // was, so the version starts right after it: a target that reads shorter held a NUL
+        // of its own, and everything after that NUL would be silently dropped.
+        if let rawTargetEnd, let version, UInt(bitPattern: version) != rawTargetEnd + 1 {
+            return "the request target holds a NUL byte"
         }
         var counts = Counts()
         withUnsafeMutablePointer(to: &counts) { counts in

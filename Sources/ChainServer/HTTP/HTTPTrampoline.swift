@@ -1,5 +1,11 @@
 import CMicroHTTPD
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The C callbacks libmicrohttpd calls, turning its several access-handler calls per request
 /// into one `HTTPRequest` for the handler and one queued `HTTPResponse`.
 ///
@@ -44,6 +50,19 @@ enum HTTPTrampoline {
         }
     }
 
+    /// The request line was parsed: libmicrohttpd hands over the raw target, split from the
+    /// version by a NUL it wrote in place of the space. Where the target stops reading as a
+    /// C string is noted on the connection's entry, so `begin` can tell a NUL of the client's
+    /// (the target reads short of the version) from libmicrohttpd's. Returns no context:
+    /// the access handler's first call must still find none.
+    static var targetNotice: cmhd_uri_log_callback {
+        { _, target, connection in
+            guard let target, let connection, let entry = HTTPTrampoline.entry(of: connection) else { return nil }
+            entry.rawTargetEnd = UInt(bitPattern: target + strlen(target))
+            return nil
+        }
+    }
+
     /// The watch's entry for the connection (libmicrohttpd thread, while it is open).
     private static func entry(of connection: OpaquePointer) -> HTTPConnectionEntry? {
         cmhd_connection_socket_context(connection).map { Unmanaged<HTTPConnectionEntry>.fromOpaque($0).takeUnretainedValue() }
@@ -68,6 +87,16 @@ enum HTTPTrampoline {
                         limit: server.maxBodyBytes)
                 }
                 uploadDataSize.pointee = 0
+                // Past the limit (a chunked body, which declared no length): answered now, not
+                // after the rest is read and thrown away, and the connection closed, its rest
+                // never read. libmicrohttpd cannot queue an answer mid-body, so it is written
+                // to the socket directly (`HTTPEarlyAnswer`) before libmicrohttpd closes it.
+                if exchange.bodyTooLarge, let entry = exchange.entry {
+                    exchange.refusedHead = true
+                    guard entry.enter(.busy) else { return MHD_Result.NO }
+                    HTTPEarlyAnswer.write(server.handler.response(for: .bodyTooLarge(limit: server.maxBodyBytes)), to: entry.descriptor)
+                    return MHD_Result.NO
+                }
                 return MHD_Result.YES
             }
             let path = url.map { String(cString: $0) } ?? "/"
@@ -105,7 +134,13 @@ enum HTTPTrampoline {
         let limit = server.maxBodyBytes
         var rejection: HTTPRejection?
         var declared: UInt64?
-        if let reason = HTTPHeadCheck.refusal(on: connection, version: version, target: target) {
+        // Read once: the next request's line sets it again.
+        let noted = entry(of: connection).map { entry in
+            defer { entry.rawTargetEnd = 0 }
+            return entry.rawTargetEnd
+        }
+        let targetEnd = noted == 0 ? nil : noted
+        if let reason = HTTPHeadCheck.refusal(on: connection, version: version, target: target, rawTargetEnd: targetEnd) {
             rejection = .malformedHead(reason)
         } else {
             declared = HTTPRequest.declaredContentLength(on: connection)
