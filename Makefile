@@ -8,7 +8,7 @@ DATA_DIR ?= ./data
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build/browser-venv
 
-.PHONY: deps browser-deps build run test test-browser check fuzz slow-clients crash-test test-asan bench bench-large bench-http bench-live bench-thumbnails clean
+.PHONY: deps browser-deps build run test test-browser check fuzz slow-clients crash-test test-asan test-tsan bench bench-large bench-http bench-live bench-thumbnails clean
 
 deps:
 	@missing=""; \
@@ -47,7 +47,7 @@ test-browser: browser-deps
 # (FUZZ_SECONDS per target), slow clients, and the tests under AddressSanitizer.
 FUZZ_SECONDS ?= 60
 CRASH_ROUNDS ?= 3
-check: crash-test fuzz slow-clients test-asan
+check: crash-test fuzz slow-clients test-asan test-tsan
 
 # Every Swift test under AddressSanitizer. Leak checking is off: at exit the server binary
 # still holds its app object graph and libvips/glib's one-time allocations, which LeakSanitizer
@@ -56,6 +56,13 @@ check: crash-test fuzz slow-clients test-asan
 test-asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
 	ASAN_OPTIONS=detect_leaks=0:suppressions=$(CURDIR)/Tests/Sanitizers/asan.supp SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=address --build-path .build/asan
+
+# Every Swift test under ThreadSanitizer. -D CHAIN_TSAN swaps Synchronization.Mutex for one
+# built on pthread_mutex_t (Sources/ChainServer/Support/Mutex+ThreadSanitizer.swift), which
+# ThreadSanitizer sees; the standard one locks with atomics in the uninstrumented runtime.
+test-tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --build-path .build/tsan -Xswiftc -DCHAIN_TSAN
+	TSAN_OPTIONS=halt_on_error=1 SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --build-path .build/tsan
 
 # kill -9 under concurrent writes, restart, compare every acknowledged write; integrity_check.
 crash-test: build

@@ -49,11 +49,12 @@ struct HTTPServerLimitsTests {
         let connection = try RawHTTPConnection(port: server.port)
 
         try connection.send(RawHTTPConnection.requestHead("POST", "/stream", headers: ["Transfer-Encoding": "chunked"]))
+        // Past the limit the server answers at once and closes: sends after that may fail.
         for index in 0..<chunks {
-            try connection.send(Array("\(String(chunkSize, radix: 16))\r\n".utf8))
-            try connection.send([UInt8](repeating: UInt8(index), count: chunkSize) + Array("\r\n".utf8))
+            try? connection.send(Array("\(String(chunkSize, radix: 16))\r\n".utf8))
+            try? connection.send([UInt8](repeating: UInt8(index), count: chunkSize) + Array("\r\n".utf8))
         }
-        try connection.send("0\r\n\r\n")
+        try? connection.send("0\r\n\r\n")
         let response = try connection.readResponse()
 
         #expect(response.status == status)
@@ -75,7 +76,7 @@ struct HTTPServerLimitsTests {
         let connection = try RawHTTPConnection(port: server.port, timeout: .seconds(3))
 
         try connection.send(RawHTTPConnection.requestHead("POST", "/stream", headers: ["Transfer-Encoding": "chunked"]))
-        for index in 0..<3 {
+        for index in 0..<2 {  // 1,200 bytes: past the limit with the second chunk
             try connection.send(Array("\(String(600, radix: 16))\r\n".utf8))
             try connection.send([UInt8](repeating: UInt8(index), count: 600) + Array("\r\n".utf8))
         }
