@@ -68,6 +68,39 @@ import Testing
         }
     }
 
+    @Test func entriesNoStackNamesAnyMoreAreDeleted() throws {
+        #expect(SessionJournal.missing(from: [2, 5, 7], in: [1, 2, 3, 5, 9]) == [1, 3, 9])
+        #expect(SessionJournal.missing(from: [], in: [4]) == [4])
+        #expect(SessionJournal.missing(from: [1, 2], in: []) == [])
+
+        // A new action clears the redo stack: its entry goes, and the new one is the only write.
+        let session = LiveSession(id: "s", tokenDigest: [], now: .now)
+        var harness = (model: Session(), catalog: InMemoryCatalog(images: (1...4).map { Image(id: ImageID(Int64($0)), name: "\($0)", rating: Rating(0)!) }))
+        for invocation in [
+            Invocation(action: "select", arguments: ["images": ["img-1"]]),
+            Invocation(action: "setRating", arguments: ["rating": 2]),
+            Invocation(action: "undo"),
+        ] {
+            let outcome = try CommandDispatcher.standard.perform(invocation, in: harness.model, catalog: harness.catalog)
+            harness.catalog.apply(outcome.changes)
+            harness.model = outcome.session
+        }
+        try TemporaryDirectory.with { directory in
+            let store = try SQLiteCatalogStore(directory: directory, durability: .off)
+            defer { store.close() }
+            let journal = SessionJournal(storage: store)
+            let first = journal.change(of: session, to: harness.model)
+            #expect(first.write.addedEntries.map(\.serial) == [2], "the redo entry undo registered; the undone one is gone")
+            first.committed(on: session)
+            let outcome = try CommandDispatcher.standard.perform(
+                Invocation(action: "setRating", arguments: ["rating": 4]), in: harness.model, catalog: harness.catalog)
+            let second = journal.change(of: session, to: outcome.session)
+            #expect(second.write.addedEntries.map(\.serial) == [3])
+            #expect(second.write.removedEntries == [2])
+            #expect(second.entries == [3])
+        }
+    }
+
     private static func wait(_ start: (@escaping @Sendable (Result<Void, any Error>) -> Void) -> Void) throws {
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Result<Void, any Error>?>(nil)

@@ -2,8 +2,13 @@
 /// with their selections, shown images and undo and redo stacks, the first responder, the
 /// version and the counters that name the next window and undo entry.
 ///
+/// Stacks name their entries by serial; `entries` holds the entries themselves, all of them
+/// or (`Session.archive(entriesAfter:)`) only those newer than what storage already has, so
+/// a command that adds one entry to a hundred-deep stack copies one entry, not a hundred.
+///
 /// What is attached at run time in-process (`Session.attach`) and undo entries registered as
-/// closures are not data and are not archived; the server registers neither.
+/// closures are not data and are not archived (a stack holding one names an entry the
+/// archive lacks, so it cannot be restored); the server registers neither.
 public struct SessionArchive: Sendable, Equatable {
     public struct WindowArchive: Sendable, Equatable {
         public var id: String
@@ -11,13 +16,13 @@ public struct SessionArchive: Sendable, Equatable {
         /// The grid's selection; empty for a viewer window.
         public var selection: ImageSelection
         public var image: ImageID?
-        /// Oldest first, as `UndoStack.undoEntries` lists them.
-        public var undo: [EntryArchive]
-        public var redo: [EntryArchive]
+        /// Serials, oldest first, as `UndoStack.undoEntries` lists the entries.
+        public var undo: [Int]
+        public var redo: [Int]
 
         public init(
             id: String, kind: Window.Kind, selection: ImageSelection = ImageSelection(), image: ImageID? = nil,
-            undo: [EntryArchive] = [], redo: [EntryArchive] = []
+            undo: [Int] = [], redo: [Int] = []
         ) {
             self.id = id
             self.kind = kind
@@ -51,41 +56,70 @@ public struct SessionArchive: Sendable, Equatable {
     public var windows: [WindowArchive]
     public var windowCounter: Int
     public var lastUndoSerial: Int
+    /// The entries the stacks name (restoring needs every one), or a newer part of them.
+    public var entries: [EntryArchive]
 
-    public init(version: Int, firstResponder: String, windows: [WindowArchive], windowCounter: Int, lastUndoSerial: Int) {
+    public init(
+        version: Int, firstResponder: String, windows: [WindowArchive], windowCounter: Int, lastUndoSerial: Int,
+        entries: [EntryArchive] = []
+    ) {
         self.version = version
         self.firstResponder = firstResponder
         self.windows = windows
         self.windowCounter = windowCounter
         self.lastUndoSerial = lastUndoSerial
+        self.entries = entries
     }
 
     /// Every undo and redo entry's serial, over all windows.
     public var entrySerials: [Int] {
-        windows.flatMap { $0.undo.map(\.serial) + $0.redo.map(\.serial) }
+        windows.flatMap { $0.undo + $0.redo }
     }
 }
 
 extension Session {
-    /// The session as data. Closure undo entries are left out (see `SessionArchive`).
-    public var archive: SessionArchive {
-        SessionArchive(
-            version: version, firstResponder: firstResponder.string,
-            windows: windows.map { window in
-                SessionArchive.WindowArchive(
-                    id: window.id, kind: window.windowKind, selection: window.grid?.selection ?? ImageSelection(),
-                    image: window.viewer.image,
-                    undo: window.undoStack.undoEntries.compactMap(Self.archive),
-                    redo: window.undoStack.redoEntries.compactMap(Self.archive))
-            },
-            windowCounter: windowCounter, lastUndoSerial: lastUndoSerial)
+    /// The session as data, with every undo entry. Closure undo entries are left out (see
+    /// `SessionArchive`).
+    public var archive: SessionArchive { archive(entriesAfter: 0) }
+
+    /// The session as data, with only the undo entries whose serial is above `serial`: what
+    /// storage holding every entry up to `serial` lacks. Without `stacks`, the windows'
+    /// stacks are left empty and no entry is read (for a change that left them as they were).
+    public func archive(entriesAfter serial: Int, stacks: Bool = true) -> SessionArchive {
+        var entries: [SessionArchive.EntryArchive] = []
+        let windows = windows.map { window in
+            let stack = window.undoStack
+            if stacks { entries += stack.entries(after: serial).compactMap(Self.archive) }
+            return SessionArchive.WindowArchive(
+                id: window.id, kind: window.windowKind, selection: window.grid?.selection ?? ImageSelection(),
+                image: window.viewer.image,
+                undo: stacks ? stack.undoSerials : [], redo: stacks ? stack.redoSerials : [])
+        }
+        entries.sort { $0.serial < $1.serial }
+        return SessionArchive(
+            version: version, firstResponder: firstResponder.string, windows: windows,
+            windowCounter: windowCounter, lastUndoSerial: lastUndoSerial, entries: entries)
+    }
+
+    /// Whether every window's undo and redo stacks are the very ones `other`'s windows hold
+    /// (in constant time per window): what a command that touched no stack leaves.
+    public func hasSameUndoStacks(as other: Session) -> Bool {
+        windows.count == other.windows.count
+            && zip(windows, other.windows).allSatisfy { $0.id == $1.id && $0.undoStack.isIdentical(to: $1.undoStack) }
     }
 
     /// The session `archive` describes. Throws `SessionArchive.Invalid` when it could not
     /// have come from a session: a window id that is no name or repeats, more windows than
-    /// a session may have, a selection in a viewer window, or a first responder not in it.
+    /// a session may have, a selection in a viewer window, a first responder not in it, or
+    /// a stack naming an entry `archive.entries` lacks.
     public init(restoring archive: SessionArchive) throws(SessionArchive.Invalid) {
         self.init()
+        var bySerial: [Int: UndoStack.Entry] = [:]
+        for entry in archive.entries { bySerial[entry.serial] = Self.entry(entry) }
+        let lookUp = { (serial: Int) throws(SessionArchive.Invalid) -> UndoStack.Entry in
+            guard let entry = bySerial[serial] else { throw SessionArchive.Invalid(description: "undo entry \(serial) is missing") }
+            return entry
+        }
         guard archive.windows.count <= Session.maxWindows else {
             throw SessionArchive.Invalid(description: "\(archive.windows.count) windows; a session has at most \(Session.maxWindows)")
         }
@@ -100,7 +134,7 @@ extension Session {
             } else if !stored.selection.isEmpty {
                 throw SessionArchive.Invalid(description: "viewer window \(stored.id) has a selection")
             }
-            window.undoStack = UndoStack(undo: stored.undo.map(Self.entry), redo: stored.redo.map(Self.entry))
+            window.undoStack = UndoStack(undo: try stored.undo.map(lookUp), redo: try stored.redo.map(lookUp))
             return window
         }
         guard let focus = ResponderPath(parsing: archive.firstResponder), let slot = slot(of: focus) else {

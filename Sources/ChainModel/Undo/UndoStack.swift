@@ -52,11 +52,14 @@ public struct UndoStack: Sendable {
         let entry: Entry
         let next: Node?
         let depth: Int
+        /// `entry.serial`, kept beside it so listing serials copies no entry.
+        let serial: Int
 
         init(_ entry: Entry, next: Node?) {
             self.entry = entry
             self.next = next
             self.depth = (next?.depth ?? 0) + 1
+            serial = entry.serial
         }
     }
 
@@ -85,6 +88,33 @@ public struct UndoStack: Sendable {
     /// Undo entries, oldest first.
     public var undoEntries: [Entry] { Self.entries(from: undoTop, count: undoCount) }
     public var redoEntries: [Entry] { Self.entries(from: redoTop, count: redoCount) }
+
+    /// Whether `other` holds the very same stacks (the same nodes, not equal ones): a copy
+    /// untouched by a command. Constant time.
+    public func isIdentical(to other: UndoStack) -> Bool {
+        undoCount == other.undoCount && redoCount == other.redoCount
+            && (undoCount == 0 || undoTop === other.undoTop) && (redoCount == 0 || redoTop === other.redoTop)
+    }
+
+    /// The serials of `undoEntries` and `redoEntries`, oldest first, without copying entries.
+    public var undoSerials: [Int] { Self.serials(from: undoTop, count: undoCount) }
+    public var redoSerials: [Int] { Self.serials(from: redoTop, count: redoCount) }
+
+    /// The entries of both stacks whose serial is above `serial`. A stack's serials fall
+    /// from its top (each push takes a fresh, larger one), so only the top of each is read.
+    public func entries(after serial: Int) -> [Entry] {
+        var entries: [Entry] = []
+        for (top, count) in [(undoTop, undoCount), (redoTop, redoCount)] {
+            var node = top
+            var left = count
+            while let current = node, left > 0, current.serial > serial {
+                entries.append(current.entry)
+                node = current.next
+                left -= 1
+            }
+        }
+        return entries
+    }
 
     public enum Direction: Sendable { case normal, undoing, redoing }
 
@@ -128,6 +158,18 @@ public struct UndoStack: Sendable {
     /// A new list of the first `count` nodes from `node`, built from the bottom up.
     private static func copy(_ node: Node, count: Int) -> Node {
         Node(node.entry, next: count > 1 ? node.next.map { copy($0, count: count - 1) } : nil)
+    }
+
+    private static func serials(from top: Node?, count: Int) -> [Int] {
+        var serials: [Int] = []
+        serials.reserveCapacity(count)
+        var node = top
+        while let current = node, serials.count < count {
+            serials.append(current.serial)
+            node = current.next
+        }
+        serials.reverse()
+        return serials
     }
 
     private static func entries(from top: Node?, count: Int) -> [Entry] {

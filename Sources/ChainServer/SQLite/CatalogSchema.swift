@@ -46,6 +46,7 @@ enum CatalogSchema {
             token_digest BLOB NOT NULL UNIQUE,
             client TEXT NOT NULL,
             state TEXT NOT NULL,
+            stacks TEXT NOT NULL DEFAULT '',
             handlers TEXT NOT NULL DEFAULT ''
         ) WITHOUT ROWID;
         CREATE TABLE undo_entries (

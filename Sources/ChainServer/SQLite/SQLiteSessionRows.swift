@@ -18,16 +18,17 @@ enum SQLiteSessionRows {
             return
         case let .create(tokenDigest, client):
             let insert = try connection.cachedStatement(
-                "INSERT INTO sessions (id, token_digest, client, state, handlers) VALUES (?1, ?2, ?3, ?4, ?5)")
+                "INSERT INTO sessions (id, token_digest, client, state, stacks, handlers) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
             try insert.reset()
             try insert.bind(write.id, at: 1)
             try insert.bind(tokenDigest, at: 2)
             try insert.bind(client, at: 3)
             try insert.bind(String(decoding: write.state ?? [], as: UTF8.self), at: 4)
-            try insert.bind(String(decoding: write.handlers ?? [], as: UTF8.self), at: 5)
+            try insert.bind(String(decoding: write.stacks ?? [], as: UTF8.self), at: 5)
+            try insert.bind(String(decoding: write.handlers ?? [], as: UTF8.self), at: 6)
             try insert.run()
         case .update:
-            for (column, bytes) in [("state", write.state), ("handlers", write.handlers)] {
+            for (column, bytes) in [("state", write.state), ("stacks", write.stacks), ("handlers", write.handlers)] {
                 guard let bytes else { continue }
                 let update = try connection.cachedStatement("UPDATE sessions SET \(column) = ?1 WHERE id = ?2")
                 try update.reset()
@@ -85,12 +86,13 @@ enum SQLiteSessionRows {
 
     /// Every stored session, with its undo entries and receipts (oldest first).
     static func load(on connection: SQLiteConnection) throws -> [StoredSession] {
-        let sessions = try connection.prepare("SELECT id, token_digest, client, state, handlers FROM sessions ORDER BY id")
+        let sessions = try connection.prepare("SELECT id, token_digest, client, state, stacks, handlers FROM sessions ORDER BY id")
         defer { try? sessions.finalize() }
         var loaded = try sessions.rows { row in
             StoredSession(
                 id: row.text(at: 0) ?? "", tokenDigest: row.blob(at: 1) ?? [], client: row.text(at: 2) ?? "",
-                state: Array((row.text(at: 3) ?? "").utf8), handlers: Array((row.text(at: 4) ?? "").utf8),
+                state: Array((row.text(at: 3) ?? "").utf8), stacks: Array((row.text(at: 4) ?? "").utf8),
+                handlers: Array((row.text(at: 5) ?? "").utf8),
                 entries: [:], receipts: [])
         }
         var index: [String: Int] = [:]

@@ -17,8 +17,8 @@ final class SessionJournal: Sendable {
     /// recorded on the session.
     struct Change: Sendable {
         var write: SessionWrite
-        /// The serials storage holds once the write commits.
-        var entries: Set<Int>
+        /// The serials storage holds once the write commits, ascending.
+        var entries: [Int]
 
         /// Records the committed write on `session` (the model itself is the caller's to set).
         func committed(on session: LiveSession) {
@@ -27,24 +27,26 @@ final class SessionJournal: Sendable {
     }
 
     /// What storing `model` (when given) and `receipt` (when given) as `session`'s new
-    /// state writes.
+    /// state writes. Entries are written once: only those newer than the newest stored are
+    /// read out of the model (serials only grow), and those no stack names any more go.
     func change(of session: LiveSession, to model: Session?, receipt: IdempotencyReceipt? = nil) -> Change {
         var write = SessionWrite(id: session.id, kind: .update)
-        var entries = session.storedEntries
+        let stored = session.storedEntries
+        var entries = stored
         if let model {
-            let archive = model.archive
-            write.state = SessionStateCoding.encode(archive)
-            var current = Set<Int>()
-            for window in archive.windows {
-                for entry in window.undo + window.redo {
-                    current.insert(entry.serial)
-                    guard !entries.contains(entry.serial) else { continue }
-                    write.addedEntries.append(SessionWrite.Entry(
-                        serial: entry.serial, name: entry.name, changes: ChangeSetCoding.encode(entry.changes)))
+            // The stored stacks are those of the session's model now (the last committed):
+            // when the command left every stack as it was, they are not read or written.
+            let stacks = !model.hasSameUndoStacks(as: session.model)
+            let archive = model.archive(entriesAfter: stored.last ?? 0, stacks: stacks)
+            write.state = SessionStateCoding.encodeState(archive)
+            if stacks {
+                write.stacks = SessionStateCoding.encodeStacks(archive)
+                write.addedEntries = archive.entries.map { entry in
+                    SessionWrite.Entry(serial: entry.serial, name: entry.name, changes: ChangeSetCoding.encode(entry.changes))
                 }
+                entries = archive.entrySerials.sorted()
+                write.removedEntries = Self.missing(from: entries, in: stored)
             }
-            write.removedEntries = entries.subtracting(current).sorted()
-            entries = current
         }
         if let receipt {
             write.receipt = receipt
@@ -53,10 +55,23 @@ final class SessionJournal: Sendable {
         return Change(write: write, entries: entries)
     }
 
+    /// The values of ascending `old` that ascending `new` lacks, by one merge walk.
+    static func missing(from new: [Int], in old: [Int]) -> [Int] {
+        var missing: [Int] = []
+        var index = 0
+        for value in old {
+            while index < new.count, new[index] < value { index += 1 }
+            if index == new.count || new[index] != value { missing.append(value) }
+        }
+        return missing
+    }
+
     /// Stores a new session; `completion` runs once it is durable, or not.
     func create(_ session: LiveSession, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         var write = SessionWrite(id: session.id, kind: .create(tokenDigest: session.tokenDigest, client: session.client))
-        write.state = SessionStateCoding.encode(session.model.archive)
+        let archive = session.model.archive
+        write.state = SessionStateCoding.encodeState(archive)
+        write.stacks = SessionStateCoding.encodeStacks(archive)
         storage.write(StorageWrite(session: write), stillValid: nil, completion: completion)
     }
 
@@ -82,11 +97,10 @@ final class SessionJournal: Sendable {
 
     static func restore(_ stored: StoredSession, now: ContinuousClock.Instant) throws -> LiveSession {
         do {
-            var entries: [Int: SessionArchive.EntryArchive] = [:]
-            for (serial, entry) in stored.entries {
-                entries[serial] = SessionArchive.EntryArchive(serial: serial, name: entry.name, changes: try ChangeSetCoding.decode(entry.changes))
+            let entries = try stored.entries.sorted { $0.key < $1.key }.map { serial, entry in
+                SessionArchive.EntryArchive(serial: serial, name: entry.name, changes: try ChangeSetCoding.decode(entry.changes))
             }
-            let archive = try SessionStateCoding.decode(stored.state, entries: entries)
+            let archive = try SessionStateCoding.decode(state: stored.state, stacks: stored.stacks, entries: entries)
             let model = try Session(restoring: archive)
             var handlers = try RemoteHandlerCoding.decode(stored.handlers)
             // As `LiveSession.model` does when a command closes a window: its handlers go,
@@ -98,7 +112,7 @@ final class SessionJournal: Sendable {
             }
             return LiveSession(
                 id: stored.id, tokenDigest: stored.tokenDigest, client: stored.client, now: now, model: model,
-                handlers: handlers, storedEntries: Set(archive.entrySerials), receipts: stored.receipts)
+                handlers: handlers, storedEntries: archive.entrySerials.sorted(), receipts: stored.receipts)
         } catch {
             throw CatalogStoreError.corruptSession(id: stored.id, reason: "\(error)")
         }

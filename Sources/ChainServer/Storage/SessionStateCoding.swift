@@ -1,21 +1,22 @@
 import ChainModel
 
-/// A session's archive as stored: JSON a reader can inspect with `sqlite3`, naming undo
-/// entries by serial (their changes are stored once each, beside it, as `SessionWrite.Entry`).
+/// A session's archive as stored, in two JSON texts a reader can inspect with `sqlite3`:
+/// the state, which every command rewrites, and the undo stacks, rewritten only when a
+/// command changed one (a selection does not walk a hundred-deep stack). Stacks name their
+/// entries by serial; the entries are stored once each, beside them (`SessionWrite.Entry`).
 ///
-/// `{"version": 7, "firstResponder": "main/grid", "windowCounter": 1, "lastUndoSerial": 3,
-///   "windows": [{"id": "main", "kind": "browser", "selection": [[4, 2]], "image": null,
-///   "undo": [1, 3], "redo": []}]}`, a selection as `[first, count]` runs.
+/// State: `{"version": 7, "firstResponder": "main/grid", "windowCounter": 1,
+///   "lastUndoSerial": 3, "windows": [{"id": "main", "kind": "browser",
+///   "selection": [[4, 2]], "image": null}]}`, a selection as `[first, count]` runs.
+/// Stacks: `{"main": {"undo": [1, 3], "redo": []}}`, windows with empty stacks left out.
 enum SessionStateCoding {
-    static func encode(_ archive: SessionArchive) -> [UInt8] {
+    static func encodeState(_ archive: SessionArchive) -> [UInt8] {
         let windows: [JSON] = archive.windows.map { window in
             .object([
                 (key: "id", value: .string(window.id)),
                 (key: "kind", value: .string(window.kind.rawValue)),
                 (key: "selection", value: .array(window.selection.runs.map { [.number(Double($0.first)), .number(Double($0.count))] })),
                 (key: "image", value: window.image.map { .number(Double($0.rawValue)) } ?? .null),
-                (key: "undo", value: .array(window.undo.map { .number(Double($0.serial)) })),
-                (key: "redo", value: .array(window.redo.map { .number(Double($0.serial)) })),
             ])
         }
         return JSON.object([
@@ -27,25 +28,39 @@ enum SessionStateCoding {
         ]).encoded()
     }
 
-    /// The archive `bytes` describe, with each window's entries looked up by serial.
+    static func encodeStacks(_ archive: SessionArchive) -> [UInt8] {
+        JSON.object(archive.windows.filter { !$0.undo.isEmpty || !$0.redo.isEmpty }.map { window in
+            (key: window.id, value: .object([
+                (key: "undo", value: .array(window.undo.map { .number(Double($0)) })),
+                (key: "redo", value: .array(window.redo.map { .number(Double($0)) })),
+            ]))
+        }).encoded()
+    }
+
+    /// The archive `state` and `stacks` describe (empty `stacks`: every stack empty), with
+    /// `entries` (the stored undo entries).
     static func decode(
-        _ bytes: [UInt8], entries: [Int: SessionArchive.EntryArchive]
+        state: [UInt8], stacks: [UInt8], entries: [SessionArchive.EntryArchive]
     ) throws(Malformed) -> SessionArchive {
-        let json: JSON
-        do { json = try JSONParser.parse(bytes) } catch { throw Malformed(reason: error.description) }
+        let json = try parse(state)
+        let stackJSON = stacks.isEmpty ? JSON.object([]) : try parse(stacks)
         guard let version = json["version"]?.intValue, let focus = json["firstResponder"]?.stringValue,
               let counter = json["windowCounter"]?.intValue, let lastSerial = json["lastUndoSerial"]?.intValue,
-              let windows = json["windows"]?.arrayValue
+              let windows = json["windows"]?.arrayValue, stackJSON.objectMembers != nil
         else { throw Malformed(reason: "a member is missing or has the wrong type") }
         return SessionArchive(
             version: version, firstResponder: focus,
-            windows: try windows.map { (window) throws(Malformed) in try Self.window(window, entries: entries) },
-            windowCounter: counter, lastUndoSerial: lastSerial)
+            windows: try windows.map { (window) throws(Malformed) in try Self.window(window, stacks: stackJSON) },
+            windowCounter: counter, lastUndoSerial: lastSerial, entries: entries)
     }
 
-    private static func window(_ json: JSON, entries: [Int: SessionArchive.EntryArchive]) throws(Malformed) -> SessionArchive.WindowArchive {
+    private static func parse(_ bytes: [UInt8]) throws(Malformed) -> JSON {
+        do { return try JSONParser.parse(bytes) } catch { throw Malformed(reason: error.description) }
+    }
+
+    private static func window(_ json: JSON, stacks: JSON) throws(Malformed) -> SessionArchive.WindowArchive {
         guard let id = json["id"]?.stringValue, let kind = json["kind"]?.stringValue.flatMap(Window.Kind.init(rawValue:)),
-              let runs = json["selection"]?.arrayValue, let undo = json["undo"]?.arrayValue, let redo = json["redo"]?.arrayValue
+              let runs = json["selection"]?.arrayValue
         else { throw Malformed(reason: "a window member is missing or has the wrong type") }
         let selection = try runs.map { (run) throws(Malformed) -> ImageSelection.Run in
             guard let pair = run.arrayValue, pair.count == 2, let first = pair[0].intValue, let count = pair[1].intValue, count > 0 else {
@@ -58,13 +73,18 @@ enum SessionStateCoding {
             guard let raw = value.intValue else { throw Malformed(reason: "image is not an id") }
             image = ImageID(Int64(raw))
         }
-        let lookUp = { (serial: JSON) throws(Malformed) -> SessionArchive.EntryArchive in
-            guard let number = serial.intValue, let entry = entries[number] else { throw Malformed(reason: "an undo entry is missing") }
-            return entry
+        let stack = stacks[id]
+        let serials = { (key: String) throws(Malformed) -> [Int] in
+            guard let list = stack?[key] else { return [] }
+            guard let values = list.arrayValue else { throw Malformed(reason: "window \(id)'s \(key) stack is not a list") }
+            return try values.map { (value) throws(Malformed) -> Int in
+                guard let number = value.intValue, number > 0 else { throw Malformed(reason: "an undo serial is not a positive integer") }
+                return number
+            }
         }
         return SessionArchive.WindowArchive(
             id: id, kind: kind, selection: ImageSelection(runs: selection), image: image,
-            undo: try undo.map(lookUp), redo: try redo.map(lookUp))
+            undo: try serials("undo"), redo: try serials("redo"))
     }
 
     struct Malformed: Error, Sendable, CustomStringConvertible {

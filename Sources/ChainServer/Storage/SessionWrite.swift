@@ -19,8 +19,10 @@ struct SessionWrite: Sendable {
 
     var id: String
     var kind: Kind
-    /// `SessionStateCoding`'s bytes of the session's archive; `nil` leaves them as stored.
+    /// `SessionStateCoding`'s bytes of the session's state and of its undo stacks; `nil`
+    /// leaves them as stored.
     var state: [UInt8]?
+    var stacks: [UInt8]?
     /// The remote handlers' record (`RemoteHandlerCoding`); `nil` leaves it as stored.
     var handlers: [UInt8]?
     var addedEntries: [Entry] = []

@@ -4,6 +4,7 @@ struct StoredSession: Sendable {
     var tokenDigest: [UInt8]
     var client: String
     var state: [UInt8]
+    var stacks: [UInt8]
     var handlers: [UInt8]
     /// Undo entries by serial: name and `ChangeSetCoding` bytes.
     var entries: [Int: (name: String, changes: [UInt8])]
