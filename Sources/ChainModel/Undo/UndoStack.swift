@@ -160,27 +160,20 @@ public struct UndoStack: Sendable {
         Node(node.entry, next: count > 1 ? node.next.map { copy($0, count: count - 1) } : nil)
     }
 
-    private static func serials(from top: Node?, count: Int) -> [Int] {
-        var serials: [Int] = []
-        serials.reserveCapacity(count)
-        var node = top
-        while let current = node, serials.count < count {
-            serials.append(current.serial)
-            node = current.next
-        }
-        serials.reverse()
-        return serials
-    }
+    private static func serials(from top: Node?, count: Int) -> [Int] { oldestFirst(from: top, count: count, \.serial) }
 
-    private static func entries(from top: Node?, count: Int) -> [Entry] {
-        var entries: [Entry] = []
-        entries.reserveCapacity(count)
+    private static func entries(from top: Node?, count: Int) -> [Entry] { oldestFirst(from: top, count: count, \.entry) }
+
+    /// `value` of the first `count` nodes from `top`, the last of them first.
+    private static func oldestFirst<T>(from top: Node?, count: Int, _ value: (Node) -> T) -> [T] {
+        var values: [T] = []
+        values.reserveCapacity(count)
         var node = top
-        while let current = node, entries.count < count {
-            entries.append(current.entry)
+        while let current = node, values.count < count {
+            values.append(value(current))
             node = current.next
         }
-        entries.reverse()
-        return entries
+        values.reverse()
+        return values
     }
 }
