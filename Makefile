@@ -8,7 +8,7 @@ DATA_DIR ?= ./data
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build/browser-venv
 
-.PHONY: deps browser-deps build run test test-browser check fuzz slow-clients crash-test test-asan test-tsan bench bench-large bench-http bench-live bench-thumbnails clean
+.PHONY: deps browser-deps build run test test-browser check fuzz slow-clients schemathesis crash-test test-asan test-tsan bench bench-large bench-http bench-live bench-thumbnails clean
 
 deps:
 	@missing=""; \
@@ -44,10 +44,11 @@ test-browser: browser-deps
 	$(BROWSER_VENV)/bin/python Tests/Browser/web_client_test.py --binary .build/debug/chain-server
 
 # The heavier gates CI runs after `make test`: kill -9 under load (CRASH_ROUNDS), fuzzing
-# (FUZZ_SECONDS per target), slow clients, and the tests under AddressSanitizer.
+# (FUZZ_SECONDS per target), slow clients, schemathesis, and the tests under AddressSanitizer
+# and ThreadSanitizer.
 FUZZ_SECONDS ?= 60
 CRASH_ROUNDS ?= 3
-check: crash-test fuzz slow-clients test-asan test-tsan
+check: crash-test fuzz slow-clients schemathesis test-asan test-tsan
 
 # Every Swift test under AddressSanitizer. Leak checking is off: at exit the server binary
 # still holds its app object graph and libvips/glib's one-time allocations, which LeakSanitizer
@@ -76,6 +77,14 @@ fuzz: deps
 # client on a fifth is timed; fails past p99 50 ms, on any error, or on a connection kept too long.
 slow-clients: build
 	scripts/slow-clients --binary .build/release/chain-server
+
+# schemathesis (PyPI, the version pinned in the script, in a venv under .build) against the
+# release server's own /openapi.json with a live session's token and real ids: every operation,
+# every check but one (the script says why), 200 fuzzed cases per operation that has inputs to
+# vary, 0 failures.
+schemathesis: build
+	@$(MAKE) --no-print-directory deps PACKAGES="python3-venv"
+	scripts/schemathesis --binary .build/release/chain-server
 
 bench: deps
 	$(SWIFT) build -c release --product chain-model-bench

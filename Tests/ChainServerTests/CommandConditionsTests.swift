@@ -33,6 +33,28 @@ struct CommandConditionsTests {
         }
     }
 
+    /// Entity tags as RFC 9110 spells them: an empty tag, a tag holding a comma and empty list
+    /// elements are well-formed (412 when none names the version, never 400); the version is
+    /// found behind them; only a value that is not a tag list is 400.
+    @Test func ifMatchIsReadTagByTag() async throws {
+        try await LiveServer.withSession { server, session in
+            let version = try #require(try await session.state()["version"]?.intValue)
+            for value in ["\"\"", "\"j,qXr%@Me\", W/\"\(version)\"", "\"7,\(version)\"\t ,\t"] {
+                expectProblem(try await post(session, ["action": "selectAll"], headers: ["If-Match": value]), 412, "precondition-failed")
+            }
+            let found = try await post(session, ["action": "selectAll"], headers: ["If-Match": "\"a,b\", , \"\(version)\""])
+            #expect(found.status == 200, "\(found.text.prefix(300))")
+            for value in ["W/x", "\"1\" \"2\"", "\"1\", *", "\"open"] {
+                expectProblem(try await post(session, ["action": "undo"], headers: ["If-Match": value]), 400, "malformed")
+            }
+
+            // If-None-Match reads the same way: the session's tag behind one holding a comma.
+            let tag = try #require(try await server.client.get(session.path, token: session.token).header("ETag"))
+            let conditional = try await server.client.send("GET", session.path, token: session.token, headers: ["If-None-Match": "\"x,y\", \(tag)"])
+            #expect(conditional.status == 304)
+        }
+    }
+
     @Test func aRepeatedKeyReplaysTheFirstAnswerWithoutPerformingAgain() async throws {
         try await LiveServer.withSession { server, session in
             try await session.rate(["img-1"], 0)

@@ -118,6 +118,32 @@ struct EventStreamTests {
         }
     }
 
+    /// A resume owed more than a stream holds for a client that stops reading (1 MiB) gets it
+    /// all: the limit is for a client that does not read, not for what it asked to be
+    /// replayed. Cut, it would reconnect with the same id and be cut again, for ever.
+    @Test func aResumeLargerThanTheStreamBufferIsSentWhole() async throws {
+        try await LiveServer.withSession({ $0.demoImages = 1_000 }) { server, session in
+            var last: UInt64 = 0
+            do {
+                let stream = try EventStreamClient.open(server, session)
+                last = try #require(try await stream.event("hello").id)
+            }
+            // Each round's command and catalog events list 1,000 images: about 2 MB in all.
+            try await session.perform("selectAll")
+            let rounds = 30
+            for round in 0..<rounds { try await session.perform("setRating", ["rating": .number(Double(round % 6))]) }
+
+            let resumed = try EventStreamClient.open(server, session, lastEventID: String(last))
+            var commands: [String] = []
+            while commands.count < rounds + 1 {
+                let event = try await resumed.event()
+                #expect(event.name != "hello")
+                if event.name == "command" { commands.append(event["action"]?.stringValue ?? "") }
+            }
+            #expect(commands == ["selectAll"] + Array(repeating: "setRating", count: rounds))
+        }
+    }
+
     @Test(arguments: ["999999", "not-a-number"])
     func anIDTheSessionDoesNotHoldStartsAfresh(lastEventID: String) async throws {
         try await LiveServer.withSession { server, session in

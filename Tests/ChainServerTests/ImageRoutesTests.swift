@@ -69,7 +69,8 @@ struct ImageRoutesTests {
         }
     }
 
-    @Test(arguments: ["100", "41", "100000"])
+    /// Past `Int.max` too: a limit of any length above the cap is clamped, as the document says.
+    @Test(arguments: ["100", "41", "100000", "9223372036854775808", "2106169634127270536806400"])
     func limitIsCapped(limit: String) async throws {
         try await Self.withServer { _, session in
             let response = try await session.client.get("/v1/images?limit=\(limit)", token: session.token)
@@ -78,6 +79,16 @@ struct ImageRoutesTests {
             #expect(response["images"]?.arrayValue?.count == Self.pageCap)
             #expect(response["limit"]?.intValue == Self.pageCap)
             #expect(response["next"]?.stringValue == "img-\(Self.pageCap)")
+        }
+    }
+
+    @Test(arguments: ["0", "-1", "1.5", "1e3", "+5", "five", ""])
+    func limitThatIsNotAPositiveIntegerIs422(limit: String) async throws {
+        try await Self.withServer { _, session in
+            let response = try await session.client.get("/v1/images?limit=\(limit)", token: session.token)
+
+            expectProblem(response, 422, "invalid-argument")
+            #expect(response["field"] == "limit")
         }
     }
 

@@ -84,12 +84,40 @@ struct SelectionRoutesTests {
             #expect(try await get("?window=w2")["selection"] == ["img-7"])
             #expect(try await get("")["selection"] == ["img-1", "img-2"], "the key window is a viewer: the first browser's")
             expectProblem(try await get("?window=nope"), 404, "not-found")
-            expectProblem(try await get("?window=w3"), 422, "invalid-argument")
-            expectProblem(try await get("?window=main&after=img-9"), 422, "invalid-argument")
             expectProblem(try await get("?window=main&after=nine"), 422, "invalid-argument")
             expectProblem(try await get("?window=main&limit=0"), 422, "invalid-argument")
             let other = try await server.client.createSession()
             expectProblem(try await server.client.get(session.path + "/selection", token: other.token), 401, "unauthorized")
+        }
+    }
+
+    /// A viewer window, or a cursor not in the selection, is a well-formed name of nothing there:
+    /// 404 naming it, as an unknown window is, not 422 (the request is not malformed; the session
+    /// changed under it).
+    @Test func aViewerWindowOrACursorNotInTheSelectionIs404() async throws {
+        try await Self.server { server, session in
+            try await session.perform("select", ["images": ["img-1", "img-2"]])
+            try await session.perform("newWindow", ["kind": "viewer", "image": "img-3"])
+            let get = { (query: String) in try await server.client.get(session.path + "/selection" + query, token: session.token) }
+
+            let viewer = try await get("?window=w2")
+            expectProblem(viewer, 404, "not-found")
+            #expect(viewer["field"] == "window" && viewer["name"] == "w2")
+            let cursor = try await get("?window=main&after=img-9")
+            expectProblem(cursor, 404, "not-found")
+            #expect(cursor["field"] == "after" && cursor["name"] == "img-9")
+            #expect(try await get("?window=main&after=img-1")["selection"] == ["img-2"])
+        }
+    }
+
+    @Test func aLimitPastIntMaxIsClampedToTheCap() async throws {
+        try await Self.server { server, session in
+            try await session.perform("selectAll")
+            let page = try await server.client.get(session.path + "/selection?limit=2106169634127270536806400", token: session.token)
+
+            #expect(page.status == 200, "\(page.text.prefix(300))")
+            #expect(page["limit"]?.intValue == 500)
+            #expect(page["selection"]?.arrayValue?.count == 500)
         }
     }
 }

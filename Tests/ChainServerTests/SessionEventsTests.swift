@@ -62,6 +62,38 @@ struct SessionEventsTests {
         #expect(sent.count == 1, "nothing changed, nothing sent")
     }
 
+    /// Everything `stream` has queued, as libmicrohttpd would pull it.
+    static func drain(_ stream: HTTPStream) -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { stream.read(into: $0.baseAddress!, capacity: $0.count) }
+            guard count > 0 else { return received }
+            received += buffer[..<count]
+        }
+    }
+
+    /// A stream's opening (hello or replay) is queued whole past the stream's limit; once it
+    /// is read, the limit holds again for what follows.
+    @Test(arguments: [false, true])
+    func anOpeningLargerThanTheStreamLimitIsQueuedWhole(resuming: Bool) {
+        let events = SessionEvents()
+        let stream = HTTPStream(maxPendingBytes: 64)
+        let payload = Array(repeating: UInt8(ascii: "x"), count: 100)
+        events.publish("command", [])
+        let first = events.keptIDs[0]
+        for _ in 0..<10 { events.publish("command", payload) }
+        let hello = SessionEvents.Hello(data: Array(repeating: UInt8(ascii: "y"), count: 1_000), menu: MenuState(items: []), stamp: 1) { _ in [] }
+        let opening = events.open(stream, lastEventID: resuming ? first : nil) { hello }
+        #expect(opening == (resuming ? .resumed : .fresh))
+        #expect(stream.send(Array(repeating: UInt8(ascii: "z"), count: 32)), "a little more may follow before it is read")
+
+        let received = Self.drain(stream)
+        #expect(received.count > 1_000)
+        #expect(received.suffix(32) == ArraySlice(repeating: UInt8(ascii: "z"), count: 32))
+        #expect(!stream.send(Array(repeating: 0, count: 65)), "read, the opening no longer stretches the limit")
+    }
+
     @Test func endedRefusesNewStreams() {
         let events = SessionEvents()
         events.end(reason: "deleted")

@@ -7,8 +7,9 @@ import Synchronization
 /// connection and returns 0 (the pattern `microhttpd.h` prescribes), and the next `send`
 /// resumes it. A parked stream holds no thread and does not time out.
 ///
-/// Bytes a client does not read pile up here only to `maxPendingBytes`; past that the stream
-/// is cut, and the client resumes from its last event id.
+/// Bytes a client does not read pile up here only to `maxPendingBytes` beyond what is left of
+/// the stream's opening (its `hello`, or the events a resuming client missed, which may be
+/// larger); past that the stream is cut, and the client resumes from its last event id.
 final class HTTPStream: Sendable, Equatable {
     private struct State {
         var pending: [UInt8] = []
@@ -19,6 +20,8 @@ final class HTTPStream: Sendable, Equatable {
         var connection: HTTPConnectionHandle?
         /// libmicrohttpd is done with the stream: the client left, or it was finished and sent.
         var closed = false
+        /// Bytes of the opening not yet read: they do not count against `maxPendingBytes`.
+        var openingUnread = 0
         var onClose: [@Sendable () -> Void] = []
     }
 
@@ -42,12 +45,25 @@ final class HTTPStream: Sendable, Equatable {
         if now { action() }
     }
 
+    /// Queues the stream's first bytes whatever their size: the limit is for a client that
+    /// stops reading, and this one has not had the chance to start. A resume may owe it up
+    /// to the session's last 1,000 events, and cutting that would only bring it back for
+    /// the same again.
+    func sendOpening(_ bytes: [UInt8]) {
+        state.withLock { state in
+            guard !state.finished, !state.closed else { return }
+            state.openingUnread += bytes.count
+            state.pending.append(contentsOf: bytes)
+            Self.wake(&state)
+        }
+    }
+
     /// Queues `bytes`; `false` when the stream is over (finished, cut, or its client gone).
     @discardableResult
     func send(_ bytes: [UInt8]) -> Bool {
         state.withLock { state in
             guard !state.finished, !state.closed else { return false }
-            if state.pending.count - state.offset + bytes.count > maxPendingBytes {
+            if state.pending.count - state.offset + bytes.count > maxPendingBytes + state.openingUnread {
                 // The client stopped reading: cut it rather than hold its backlog.
                 state.failed = true
                 state.finished = true
@@ -98,6 +114,7 @@ final class HTTPStream: Sendable, Equatable {
                     buffer.copyMemory(from: bytes.baseAddress! + state.offset, byteCount: count)
                 }
                 state.offset += count
+                state.openingUnread = max(0, state.openingUnread - count)
                 // An idle stream holds no buffer: most sit parked between small events.
                 if state.offset == state.pending.count {
                     state.pending = []

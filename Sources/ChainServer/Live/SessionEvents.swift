@@ -89,12 +89,14 @@ final class SessionEvents: Sendable {
             let newest = state.lastID
             if let last = lastEventID, last <= newest, last >= state.trimmedThrough {
                 state.streams.append(stream)
-                for event in state.recent where event.id > last { stream.send(Self.frame(event)) }
+                var missed: [UInt8] = []
+                for event in state.recent where event.id > last { missed += Self.frame(event) }
+                stream.sendOpening(missed)
                 return .resumed
             }
             guard let hello = hello() else { return .ended }
             state.streams.append(stream)
-            stream.send(Self.frame(Event(id: newest, name: "hello", data: hello.data)))
+            stream.sendOpening(Self.frame(Event(id: newest, name: "hello", data: hello.data)))
             Self.takeMenu(hello.menu, stamp: hello.stamp, encode: hello.delta, into: &state)
             return .fresh
         }

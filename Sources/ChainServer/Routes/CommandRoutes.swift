@@ -65,15 +65,13 @@ struct CommandRoutes: Sendable {
     /// session's `ETag` (`"s7"`); weak tags never match (RFC 9110 §13.1.1 compares strongly).
     static func versionMatches(_ header: String?) throws(Problem) -> (@Sendable (Int) -> Bool)? {
         guard let header else { return nil }
+        guard let list = EntityTagList(header) else {
+            throw Problem(.malformed, "If-Match must be * or entity tags like \"7\"", [(key: "field", value: "If-Match")])
+        }
+        guard case .tags(let tags) = list else { return { _ in true } }
         var versions: Set<Int> = []
-        for candidate in header.split(separator: ",") {
-            let tag = candidate.trimmingCharacters(in: .whitespaces)
-            if tag == "*" { return { _ in true } }
-            if tag.hasPrefix("W/") { continue }
-            guard tag.count >= 3, tag.hasPrefix("\""), tag.hasSuffix("\"") else {
-                throw Problem(.malformed, "If-Match must be * or entity tags like \"7\"", [(key: "field", value: "If-Match")])
-            }
-            var opaque = tag.dropFirst().dropLast()
+        for tag in tags where !tag.isWeak {
+            var opaque = Substring(tag.opaque)
             if opaque.hasPrefix("s") { opaque = opaque.dropFirst() }
             if let version = Int(opaque) { versions.insert(version) }
         }

@@ -1,4 +1,3 @@
-import Foundation
 
 /// A strong entity tag (RFC 9110 §8.8.3) and the `If-None-Match` test against it.
 struct EntityTag: Sendable, Equatable {
@@ -20,16 +19,12 @@ struct EntityTag: Sendable, Equatable {
     }
 
     /// Whether an `If-None-Match` value names this tag (weak comparison, as RFC 9110 §13.1.2
-    /// asks for this header; `*` matches any current representation).
+    /// asks for this header; `*` matches any current representation). A malformed value names
+    /// nothing, so the full answer goes out.
     func isMatched(byIfNoneMatch header: String?) -> Bool {
-        guard let header else { return false }
-        for candidate in header.split(separator: ",") {
-            var tag = candidate.trimmingCharacters(in: .whitespaces)
-            if tag == "*" { return true }
-            if tag.hasPrefix("W/") { tag.removeFirst(2) }
-            if tag == quoted { return true }
-        }
-        return false
+        guard let header, let list = EntityTagList(header) else { return false }
+        guard case .tags(let tags) = list else { return true }
+        return tags.contains { "\"" + $0.opaque + "\"" == quoted }
     }
 
     var header: HTTPResponse.Header { HTTPResponse.Header(name: "ETag", value: quoted) }

@@ -11,7 +11,7 @@ struct PageQuery: Sendable {
     init(_ query: [String: String], maxLimit: Int) throws(Problem) {
         limit = min(Self.defaultLimit, maxLimit)
         if let text = query["limit"] {
-            guard let value = Int(text), value >= 1 else {
+            guard let value = Self.positiveInteger(text) else {
                 throw Problem.invalid("limit", "limit must be a positive integer, not \"\(text.prefix(40))\"")
             }
             limit = min(value, maxLimit)
@@ -22,5 +22,13 @@ struct PageQuery: Sendable {
             }
             after = id
         }
+    }
+
+    /// The value of a decimal positive integer, `Int.max` for one too large to hold: a limit
+    /// above the cap is clamped to it however many digits it has.
+    static func positiveInteger(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        guard let value = Int(text) else { return Int.max }
+        return value >= 1 ? value : nil
     }
 }

@@ -84,8 +84,13 @@ struct SessionRoutes: Sendable {
     func selection(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
         let page = try PageQuery(request.http.query, maxLimit: limits.maxPageSize)
         let grid = try Self.grid(in: try Self.snapshot(of: request.session), window: request.http.query["window"])
+        // A cursor that is not in the selection names nothing there (the selection changed since
+        // the previous page): 404, as any well-formed name of nothing, not 422.
         guard let (ids, more) = grid.selection.page(after: page.after, limit: page.limit) else {
-            throw Problem.invalid("after", "\(page.after?.description ?? "") is not in the selection of \(grid.path)")
+            let cursor = page.after?.description ?? ""
+            throw Problem(.notFound, "\(cursor) is not in the selection of \(grid.path)", [
+                (key: "field", value: "after"), (key: "name", value: .string(cursor)),
+            ])
         }
         respond(.json(200, PageBody(name: "selection", items: ids, next: more ? ids.last : nil, limit: page.limit)))
     }
@@ -106,7 +111,12 @@ struct SessionRoutes: Sendable {
             guard let window = session.window(id) else {
                 throw Problem(.notFound, "no window \"\(id.prefix(80))\"", [(key: "field", value: "window"), (key: "name", value: .string(String(id.prefix(80))))])
             }
-            guard let grid = window.grid else { throw Problem.invalid("window", "window \(id) is a viewer window; it has no selection") }
+            // A viewer window has no grid: the selection asked for is not there, as with no window.
+            guard let grid = window.grid else {
+                throw Problem(.notFound, "window \(id.prefix(80)) is a viewer window; it has no selection", [
+                    (key: "field", value: "window"), (key: "name", value: .string(String(id.prefix(80)))),
+                ])
+            }
             return grid
         }
         let key = session.firstResponder.windowID.flatMap(session.window)?.grid
