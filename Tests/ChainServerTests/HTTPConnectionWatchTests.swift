@@ -64,6 +64,8 @@ struct HTTPConnectionWatchTests {
 
         #expect(!watch.admit(address: try address("10.0.0.5"), now: start + second))
 
+        #expect(upload.snapshot.phase == .receivingBody)
+        #expect(busy.snapshot.phase == .busy)
         #expect(watch.counts.cut == 0)
         #expect(watch.counts.live == 2)
     }
