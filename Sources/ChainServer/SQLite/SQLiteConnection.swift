@@ -91,11 +91,13 @@ final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
-    /// Runs one statement without bindings from the statement cache: for the transaction
-    /// control a group commit repeats per batch (`SAVEPOINT`, `RELEASE`), so it is parsed
+    /// Runs one statement from the statement cache with what `bind` binds: for what a group
+    /// commit repeats per batch (`SAVEPOINT`, `RELEASE`, a session's rows), so it is parsed
     /// once per connection, not per use.
-    func executeCached(_ sql: String) throws {
-        try cachedStatement(sql).run()
+    func executeCached(_ sql: String, bind: (SQLiteStatement) throws -> Void = { _ in }) throws {
+        let statement = try cachedStatement(sql)
+        try bind(statement)
+        try statement.run()
     }
 
     /// A new statement the caller owns and finalizes.

@@ -10,31 +10,26 @@ enum SQLiteSessionRows {
                 "DELETE FROM sessions WHERE id = ?1", "DELETE FROM undo_entries WHERE session = ?1",
                 "DELETE FROM idempotency_receipts WHERE session = ?1",
             ] {
-                let delete = try connection.cachedStatement(sql)
-                try delete.reset()
-                try delete.bind(write.id, at: 1)
-                try delete.run()
+                try connection.executeCached(sql) { try $0.bind(write.id, at: 1) }
             }
             return
         case let .create(tokenDigest, client):
-            let insert = try connection.cachedStatement(
-                "INSERT INTO sessions (id, token_digest, client, state, stacks, handlers) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-            try insert.reset()
-            try insert.bind(write.id, at: 1)
-            try insert.bind(tokenDigest, at: 2)
-            try insert.bind(client, at: 3)
-            try insert.bind(String(decoding: write.state ?? [], as: UTF8.self), at: 4)
-            try insert.bind(String(decoding: write.stacks ?? [], as: UTF8.self), at: 5)
-            try insert.bind(String(decoding: write.handlers ?? [], as: UTF8.self), at: 6)
-            try insert.run()
+            let sql = "INSERT INTO sessions (id, token_digest, client, state, stacks, handlers) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+            try connection.executeCached(sql) { insert in
+                try insert.bind(write.id, at: 1)
+                try insert.bind(tokenDigest, at: 2)
+                try insert.bind(client, at: 3)
+                try insert.bind(String(decoding: write.state ?? [], as: UTF8.self), at: 4)
+                try insert.bind(String(decoding: write.stacks ?? [], as: UTF8.self), at: 5)
+                try insert.bind(String(decoding: write.handlers ?? [], as: UTF8.self), at: 6)
+            }
         case .update:
             for (column, bytes) in [("state", write.state), ("stacks", write.stacks), ("handlers", write.handlers)] {
                 guard let bytes else { continue }
-                let update = try connection.cachedStatement("UPDATE sessions SET \(column) = ?1 WHERE id = ?2")
-                try update.reset()
-                try update.bind(String(decoding: bytes, as: UTF8.self), at: 1)
-                try update.bind(write.id, at: 2)
-                try update.run()
+                try connection.executeCached("UPDATE sessions SET \(column) = ?1 WHERE id = ?2") { update in
+                    try update.bind(String(decoding: bytes, as: UTF8.self), at: 1)
+                    try update.bind(write.id, at: 2)
+                }
             }
         }
         try applyEntries(write, on: connection)
@@ -43,45 +38,42 @@ enum SQLiteSessionRows {
 
     private static func applyEntries(_ write: SessionWrite, on connection: SQLiteConnection) throws {
         for entry in write.addedEntries {
-            let insert = try connection.cachedStatement(
-                "INSERT OR REPLACE INTO undo_entries (session, serial, name, changes) VALUES (?1, ?2, ?3, ?4)")
-            try insert.reset()
-            try insert.bind(write.id, at: 1)
-            try insert.bind(entry.serial, at: 2)
-            try insert.bind(entry.name, at: 3)
-            try insert.bind(entry.changes, at: 4)
-            try insert.run()
+            let sql = "INSERT OR REPLACE INTO undo_entries (session, serial, name, changes) VALUES (?1, ?2, ?3, ?4)"
+            try connection.executeCached(sql) { insert in
+                try insert.bind(write.id, at: 1)
+                try insert.bind(entry.serial, at: 2)
+                try insert.bind(entry.name, at: 3)
+                try insert.bind(entry.changes, at: 4)
+            }
         }
         for serial in write.removedEntries {
-            let delete = try connection.cachedStatement("DELETE FROM undo_entries WHERE session = ?1 AND serial = ?2")
-            try delete.reset()
-            try delete.bind(write.id, at: 1)
-            try delete.bind(serial, at: 2)
-            try delete.run()
+            try connection.executeCached("DELETE FROM undo_entries WHERE session = ?1 AND serial = ?2") { delete in
+                try delete.bind(write.id, at: 1)
+                try delete.bind(serial, at: 2)
+            }
         }
     }
 
     private static func applyReceipts(_ write: SessionWrite, on connection: SQLiteConnection) throws {
         for key in write.droppedReceipts {
-            let delete = try connection.cachedStatement("DELETE FROM idempotency_receipts WHERE session = ?1 AND key = ?2")
-            try delete.reset()
-            try delete.bind(write.id, at: 1)
-            try delete.bind(key, at: 2)
-            try delete.run()
+            try connection.executeCached("DELETE FROM idempotency_receipts WHERE session = ?1 AND key = ?2") { delete in
+                try delete.bind(write.id, at: 1)
+                try delete.bind(key, at: 2)
+            }
         }
         guard let receipt = write.receipt else { return }
-        let insert = try connection.cachedStatement("""
+        let sql = """
             INSERT OR REPLACE INTO idempotency_receipts (session, key, fingerprint, status, content_type, body, seq)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT coalesce(max(seq), 0) + 1 FROM idempotency_receipts WHERE session = ?1))
-            """)
-        try insert.reset()
-        try insert.bind(write.id, at: 1)
-        try insert.bind(receipt.key, at: 2)
-        try insert.bind(receipt.fingerprint, at: 3)
-        try insert.bind(receipt.answer.status, at: 4)
-        try insert.bind(receipt.answer.contentType, at: 5)
-        try insert.bind(receipt.answer.body, at: 6)
-        try insert.run()
+            """
+        try connection.executeCached(sql) { insert in
+            try insert.bind(write.id, at: 1)
+            try insert.bind(receipt.key, at: 2)
+            try insert.bind(receipt.fingerprint, at: 3)
+            try insert.bind(receipt.answer.status, at: 4)
+            try insert.bind(receipt.answer.contentType, at: 5)
+            try insert.bind(receipt.answer.body, at: 6)
+        }
     }
 
     /// Every stored session, with its undo entries and receipts (oldest first).
