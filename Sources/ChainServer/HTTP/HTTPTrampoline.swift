@@ -134,8 +134,9 @@ enum HTTPTrampoline {
         let limit = server.maxBodyBytes
         var rejection: HTTPRejection?
         var declared: UInt64?
+        let watched = entry(of: connection)
         // Read once: the next request's line sets it again.
-        let noted = entry(of: connection).map { entry in
+        let noted = watched.map { entry in
             defer { entry.rawTargetEnd = 0 }
             return entry.rawTargetEnd
         }
@@ -148,7 +149,6 @@ enum HTTPTrampoline {
         }
         // A refused head is being answered; any other is owed its body. A connection the watch
         // cut meanwhile is not served at all.
-        let watched = entry(of: connection)
         guard watched?.enter(rejection == nil ? .receivingBody : .busy) != false else { return MHD_Result.NO }
         // Reserve at most 64 KiB up front: a declared length costs the client nothing to send.
         let expected = rejection == nil ? Int(min(declared ?? 0, 64 << 10)) : 0
