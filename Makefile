@@ -35,7 +35,7 @@ browser-deps:
 # Swift Testing suites, then the web client in headless Chromium against a live server.
 test: deps browser-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/swift-test --skip-build
 	$(BROWSER_VENV)/bin/python Tests/Browser/web_client_test.py --binary .build/debug/chain-server
 
 # The browser suite alone (after a build); failures leave screenshots in .build/browser-artifacts.
@@ -56,14 +56,14 @@ check: crash-test fuzz slow-clients schemathesis test-asan test-tsan
 # suppression (a read past a buffer inside Foundation's Process.run).
 test-asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
-	ASAN_OPTIONS=detect_leaks=0:suppressions=$(CURDIR)/Tests/Sanitizers/asan.supp SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=address --build-path .build/asan
+	ASAN_OPTIONS=detect_leaks=0:suppressions=$(CURDIR)/Tests/Sanitizers/asan.supp SWIFT_BACKTRACE=enable=no SWIFT=$(SWIFT) scripts/swift-test --skip-build --sanitize=address --build-path .build/asan
 
 # Every Swift test under ThreadSanitizer. -D CHAIN_TSAN swaps Synchronization.Mutex for one
 # built on pthread_mutex_t (Sources/ChainServer/Support/Mutex+ThreadSanitizer.swift), which
 # ThreadSanitizer sees; the standard one locks with atomics in the uninstrumented runtime.
 test-tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --build-path .build/tsan -Xswiftc -DCHAIN_TSAN
-	TSAN_OPTIONS=halt_on_error=1 SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --build-path .build/tsan
+	TSAN_OPTIONS=halt_on_error=1 SWIFT_BACKTRACE=enable=no SWIFT=$(SWIFT) scripts/swift-test --skip-build --sanitize=thread --build-path .build/tsan
 
 # kill -9 under concurrent writes, restart, compare every acknowledged write; integrity_check.
 crash-test: build

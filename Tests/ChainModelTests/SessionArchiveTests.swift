@@ -42,7 +42,20 @@ import Testing
         var viewerSelection = good
         viewerSelection.windows = [SessionArchive.WindowArchive(id: "w2", kind: .viewer, selection: ImageSelection.one(ImageID(1)))]
         viewerSelection.firstResponder = "w2/viewer"
-        for archive in [repeated, lostFocus, badName, viewerSelection] {
+        let entries = (1...101).map { SessionArchive.EntryArchive(serial: $0, name: "\($0)", changes: ChangeSet()) }
+        var tooDeep = good
+        tooDeep.entries = entries
+        tooDeep.windows[0].undo = [1...101]
+        var billions = good
+        billions.entries = entries
+        billions.windows[0].redo = [1...(1 << 40)]
+        var descending = good
+        descending.entries = entries
+        descending.windows[0].undo = [5...5, 3...4]
+        var missing = good
+        missing.entries = entries
+        missing.windows[0].undo = [99...102]
+        for archive in [repeated, lostFocus, badName, viewerSelection, tooDeep, billions, descending, missing] {
             #expect(throws: SessionArchive.Invalid.self) { try Session(restoring: archive) }
         }
     }

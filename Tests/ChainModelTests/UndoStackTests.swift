@@ -46,4 +46,42 @@ struct UndoStackTests {
         #expect(stack.popUndo()?.name == "\(2 * UndoStack.levels + 1)")
         #expect(stack.undoName == "\(2 * UndoStack.levels)")
     }
+
+    /// Registers entries with the given serials, each in `direction`.
+    func stack(serials: [Int], direction: UndoStack.Direction = .normal, onto start: UndoStack = UndoStack()) -> UndoStack {
+        var stack = start
+        for serial in serials {
+            stack.register(UndoStack.Entry(name: "\(serial)", restoring: ChangeSet(), serial: serial), direction: direction)
+        }
+        return stack
+    }
+
+    @Test(arguments: [
+        ([Int](), [ClosedRange<Int>]()),
+        ([1], [1...1]),
+        (Array(1...100), [1...100]),
+        ([1, 2, 3, 5, 6, 9], [1...3, 5...6, 9...9]),
+        ([2, 4, 6], [2...2, 4...4, 6...6]),
+    ])
+    func runsListTheSerialsARunAtATime(serials: [Int], runs: [ClosedRange<Int>]) {
+        let pushed = stack(serials: serials)
+        #expect(pushed.undoRuns == runs)
+        #expect(pushed.undoRuns.flatMap { Array($0) } == pushed.undoSerials)
+        #expect(stack(serials: serials, direction: .undoing).redoRuns == runs)
+    }
+
+    @Test func runsStopAtTheLevelsAndSurviveTrimming() {
+        // 250 consecutive pushes: the list was rebuilt at 201, and only the newest 100 count.
+        let long = stack(serials: Array(1...250))
+        #expect(long.undoRuns == [151...250])
+        // A run cut by the levels in the middle: only its newest part is reachable.
+        let gapped = stack(serials: Array(1...60) + Array(71...130))
+        #expect(gapped.undoRuns == [21...60, 71...130])
+        #expect(gapped.undoRuns.flatMap { Array($0) } == gapped.undoSerials)
+        // Popping takes serials off the top run without touching the rest.
+        var popped = gapped
+        for _ in 0..<70 { _ = popped.popUndo() }
+        #expect(popped.undoRuns == [21...50])
+        #expect(popped.undoRuns.flatMap { Array($0) } == popped.undoSerials)
+    }
 }

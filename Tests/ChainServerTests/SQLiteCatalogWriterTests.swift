@@ -148,6 +148,61 @@ import Testing
         }
     }
 
+    /// A session's own change is one statement, written without a savepoint: a failing one
+    /// is undone alone and the batches around it commit; one that makes SQLite roll the whole
+    /// transaction back fails its group, and the writer carries on.
+    @Test func aSessionUpdateWithoutASavepointFailsAloneOrFailsItsWholeGroup() throws {
+        try TemporaryDirectory.with { directory in
+            let seeded = try SQLiteCatalogStore(directory: directory, durability: .off)
+            seeded.close()
+            let setup = try SQLiteConnection(path: directory + "/" + SQLiteCatalogStore.fileName, mode: .readWriteCreate)
+            try setup.execute("""
+                INSERT INTO sessions (id, token_digest, client, state) VALUES
+                    ('a', x'01', '', 'a0'), ('refused', x'02', '', 'r0'), ('b', x'03', '', 'b0'), ('doomed', x'04', '', 'd0');
+                CREATE TRIGGER refuse BEFORE UPDATE ON sessions WHEN NEW.id = 'refused'
+                BEGIN SELECT RAISE(ABORT, 'refused'); END;
+                CREATE TRIGGER doom BEFORE UPDATE ON sessions WHEN NEW.id = 'doomed'
+                BEGIN SELECT RAISE(ROLLBACK, 'doomed'); END;
+                """)
+            try setup.close()
+            let store = try SQLiteCatalogStore(directory: directory, durability: .off)
+            func update(_ id: String, _ state: String) -> StorageWrite {
+                var write = SessionWrite(id: id, kind: .update)
+                write.state = Array(state.utf8)
+                #expect(SQLiteSessionRows.isOneStatement(write))
+                return StorageWrite(session: write)
+            }
+            func wait(_ writes: [StorageWrite]) -> [Bool] {
+                let done = DispatchGroup()
+                let outcomes = Mutex<[Int: Bool]>([:])
+                for (index, write) in writes.enumerated() {
+                    done.enter()
+                    store.write(write, stillValid: nil) { result in
+                        outcomes.withLock { $0[index] = (try? result.get()) != nil }
+                        done.leave()
+                    }
+                }
+                done.wait()
+                return outcomes.withLock { outcomes in writes.indices.map { outcomes[$0]! } }
+            }
+            #expect(wait([update("a", "a1"), update("refused", "r1"), update("b", "b1")]) == [true, false, true])
+            // Whether or not the writer took the next batch into the doomed one's group, what
+            // it reports is what is stored: a batch run after the rollback, outside any
+            // transaction, must not be stored while reported failed.
+            let doomed = wait([update("doomed", "d1"), update("b", "b2")])
+            #expect(doomed[0] == false)
+            #expect(wait([update("a", "a2")]) == [true], "the writer carries on after a rolled-back group")
+            store.close()
+
+            let check = try SQLiteConnection(path: directory + "/" + SQLiteCatalogStore.fileName, mode: .readWriteCreate)
+            defer { try? check.close() }
+            let rows = try check.prepare("SELECT id, state FROM sessions ORDER BY id")
+            defer { try? rows.finalize() }
+            let states = try rows.rows { row in "\(row.text(at: 0) ?? "")=\(row.text(at: 1) ?? "")" }
+            #expect(states == ["a=a2", doomed[1] ? "b=b2" : "b=b1", "doomed=d0", "refused=r0"])
+        }
+    }
+
     @Test func anUnknownImageIsANoOpAndWritesResumeAfterAFailure() throws {
         try TemporaryDirectory.with { directory in
             let store = try Self.storeRefusingImage7(in: directory)

@@ -30,6 +30,26 @@ import Testing
         #expect(throws: ChangeSetCoding.Malformed.self) { try ChangeSetCoding.decode([1, 1, 6] + Array("rating".utf8) + [1, 2, 255, 255, 255, 1, 1, 0]) }
     }
 
+    @Test func stacksAreStoredAsRunsAndLoneSerialsStillRead() throws {
+        let state = Array(#"{"version":3,"firstResponder":"main/grid","windowCounter":1,"lastUndoSerial":104,"windows":[{"id":"main","kind":"browser","selection":[[4,2]],"image":null}]}"#.utf8)
+        let entries = (1...104).map { SessionArchive.EntryArchive(serial: $0, name: "n\($0)", changes: ChangeSet()) }
+        var archive = try SessionStateCoding.decode(state: state, stacks: [], entries: entries)
+        #expect(SessionStateCoding.encodeState(archive) == state)
+        archive.windows[0].undo = [2...100, 102...102]
+        archive.windows[0].redo = [104...104]
+        let stacks = SessionStateCoding.encodeStacks(archive)
+        #expect(String(decoding: stacks, as: UTF8.self) == #"{"main":{"undo":[[2,100],[102,102]],"redo":[[104,104]]}}"#)
+        #expect(try SessionStateCoding.decode(state: state, stacks: stacks, entries: entries) == archive)
+        // The first format wrote every serial as a number: read as runs of one.
+        let loose = Array(#"{"main":{"undo":[7,8],"redo":[]}}"#.utf8)
+        #expect(try SessionStateCoding.decode(state: state, stacks: loose, entries: entries).windows[0].undo == [7...7, 8...8])
+        for damaged in [#"{"main":{"undo":[[3,2]]}}"#, #"{"main":{"undo":[[0,2]]}}"#, #"{"main":{"undo":[[1]]}}"#, #"{"main":{"undo":[-1]}}"#, #"{"main":{"undo":[[1,2,3]]}}"#] {
+            #expect(throws: SessionStateCoding.Malformed.self, "\(damaged)") {
+                try SessionStateCoding.decode(state: state, stacks: Array(damaged.utf8), entries: entries)
+            }
+        }
+    }
+
     @Test func aSessionWithWindowsSelectionAndStacksComesBackWhole() throws {
         try TemporaryDirectory.with { directory in
             let store = try SQLiteCatalogStore(directory: directory, durability: .off)
@@ -63,41 +83,66 @@ import Testing
             #expect(restored.id == "s1" && restored.tokenDigest == [1, 2, 3] && restored.client == "127.0.0.1")
             #expect(restored.model.archive == model.archive)
             #expect(restored.model.version == model.version)
-            #expect(restored.storedEntries == [1, 3])
+            #expect(restored.storedEntries == SerialRuns([1, 3]))
             store.close()
         }
     }
 
-    @Test func entriesNoStackNamesAnyMoreAreDeleted() throws {
-        #expect(SessionJournal.missing(from: [2, 5, 7], in: [1, 2, 3, 5, 9]) == [1, 3, 9])
-        #expect(SessionJournal.missing(from: [], in: [4]) == [4])
-        #expect(SessionJournal.missing(from: [1, 2], in: []) == [])
-
-        // A new action clears the redo stack: its entry goes, and the new one is the only write.
+    @Test func entriesNoStackNamesAnyMoreAreDeletedABatchAtATime() throws {
+        // A new action clears the redo stack: its entry is no longer named, and the new one
+        // is the only entry written.
         let session = LiveSession(id: "s", tokenDigest: [], now: .now)
         var harness = (model: Session(), catalog: InMemoryCatalog(images: (1...4).map { Image(id: ImageID(Int64($0)), name: "\($0)", rating: Rating(0)!) }))
+        let perform = { (invocation: Invocation) throws -> CommandOutcome in
+            let outcome = try CommandDispatcher.standard.perform(invocation, in: harness.model, catalog: harness.catalog)
+            harness.catalog.apply(outcome.changes)
+            harness.model = outcome.session
+            return outcome
+        }
         for invocation in [
             Invocation(action: "select", arguments: ["images": ["img-1"]]),
             Invocation(action: "setRating", arguments: ["rating": 2]),
             Invocation(action: "undo"),
         ] {
-            let outcome = try CommandDispatcher.standard.perform(invocation, in: harness.model, catalog: harness.catalog)
-            harness.catalog.apply(outcome.changes)
-            harness.model = outcome.session
+            _ = try perform(invocation)
         }
         try TemporaryDirectory.with { directory in
             let store = try SQLiteCatalogStore(directory: directory, durability: .off)
             defer { store.close() }
             let journal = SessionJournal(storage: store)
+            try Self.wait { journal.create(session, completion: $0) }
             let first = journal.change(of: session, to: harness.model)
             #expect(first.write.addedEntries.map(\.serial) == [2], "the redo entry undo registered; the undone one is gone")
+            try Self.wait { store.write(StorageWrite(session: first.write), stillValid: nil, completion: $0) }
             first.committed(on: session)
-            let outcome = try CommandDispatcher.standard.perform(
-                Invocation(action: "setRating", arguments: ["rating": 4]), in: harness.model, catalog: harness.catalog)
-            let second = journal.change(of: session, to: outcome.session)
+            session.model = harness.model
+
+            let second = journal.change(of: session, to: try perform(Invocation(action: "setRating", arguments: ["rating": 4])).session)
             #expect(second.write.addedEntries.map(\.serial) == [3])
-            #expect(second.write.removedEntries == [2])
-            #expect(second.entries == [3])
+            #expect(second.write.removedEntries.isEmpty, "one entry no stack names stays until a batch of them has gathered")
+            #expect(second.entries == SerialRuns([2, 3]))
+            try Self.wait { store.write(StorageWrite(session: second.write), stillValid: nil, completion: $0) }
+            second.committed(on: session)
+            session.model = harness.model
+
+            // A full stack drops one entry per command; a hundred dropped go in one write,
+            // as one run.
+            var deletions: [[ClosedRange<Int>]] = []
+            for rating in 0..<(UndoStack.levels + SessionJournal.deletionBatch) {
+                let change = journal.change(of: session, to: try perform(Invocation(action: "setRating", arguments: ["rating": .number(Double(rating % 5))])).session)
+                if !change.write.removedEntries.isEmpty { deletions.append(change.write.removedEntries) }
+                try Self.wait { store.write(StorageWrite(session: change.write), stillValid: nil, completion: $0) }
+                change.committed(on: session)
+                session.model = harness.model
+            }
+            #expect(deletions.count == 1)
+            #expect(deletions.first == [2...(SessionJournal.deletionBatch + 1)])
+            #expect(session.storedEntries.count < UndoStack.levels + SessionJournal.deletionBatch)
+
+            // What a restart reads back: every stored entry, named or not, so the rest still go.
+            let restored = try #require(try journal.restore(now: .now).first)
+            #expect(restored.storedEntries == session.storedEntries)
+            #expect(restored.model.archive == harness.model.archive)
         }
     }
 

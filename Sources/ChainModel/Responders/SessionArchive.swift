@@ -16,13 +16,14 @@ public struct SessionArchive: Sendable, Equatable {
         /// The grid's selection; empty for a viewer window.
         public var selection: ImageSelection
         public var image: ImageID?
-        /// Serials, oldest first, as `UndoStack.undoEntries` lists the entries.
-        public var undo: [Int]
-        public var redo: [Int]
+        /// Serials as runs of consecutive ones, oldest first, as `UndoStack.undoEntries`
+        /// lists the entries (`UndoStack.undoRuns`).
+        public var undo: [ClosedRange<Int>]
+        public var redo: [ClosedRange<Int>]
 
         public init(
             id: String, kind: Window.Kind, selection: ImageSelection = ImageSelection(), image: ImageID? = nil,
-            undo: [Int] = [], redo: [Int] = []
+            undo: [ClosedRange<Int>] = [], redo: [ClosedRange<Int>] = []
         ) {
             self.id = id
             self.kind = kind
@@ -72,8 +73,8 @@ public struct SessionArchive: Sendable, Equatable {
     }
 
     /// Every undo and redo entry's serial, over all windows.
-    public var entrySerials: [Int] {
-        windows.flatMap { $0.undo + $0.redo }
+    public var entrySerials: SerialRuns {
+        SerialRuns(merging: windows.flatMap { $0.undo + $0.redo })
     }
 }
 
@@ -93,7 +94,7 @@ extension Session {
             return SessionArchive.WindowArchive(
                 id: window.id, kind: window.windowKind, selection: window.grid?.selection ?? ImageSelection(),
                 image: window.viewer.image,
-                undo: stacks ? stack.undoSerials : [], redo: stacks ? stack.redoSerials : [])
+                undo: stacks ? stack.undoRuns : [], redo: stacks ? stack.redoRuns : [])
         }
         entries.sort { $0.serial < $1.serial }
         return SessionArchive(
@@ -111,7 +112,8 @@ extension Session {
     /// The session `archive` describes. Throws `SessionArchive.Invalid` when it could not
     /// have come from a session: a window id that is no name or repeats, more windows than
     /// a session may have, a selection in a viewer window, a first responder not in it, or
-    /// a stack naming an entry `archive.entries` lacks.
+    /// a stack naming an entry `archive.entries` lacks, more than `UndoStack.levels` of them,
+    /// or serials that do not ascend.
     public init(restoring archive: SessionArchive) throws(SessionArchive.Invalid) {
         self.init()
         var bySerial: [Int: UndoStack.Entry] = [:]
@@ -134,7 +136,22 @@ extension Session {
             } else if !stored.selection.isEmpty {
                 throw SessionArchive.Invalid(description: "viewer window \(stored.id) has a selection")
             }
-            window.undoStack = UndoStack(undo: try stored.undo.map(lookUp), redo: try stored.redo.map(lookUp))
+            let entries = { (runs: [ClosedRange<Int>]) throws(SessionArchive.Invalid) -> [UndoStack.Entry] in
+                var entries: [UndoStack.Entry] = []
+                for serial in runs.joined() {
+                    // Checked as it goes: a damaged run may name billions of serials.
+                    guard entries.count < UndoStack.levels else {
+                        throw SessionArchive.Invalid(description: "window \(stored.id) has a stack deeper than \(UndoStack.levels)")
+                    }
+                    // Each registration takes a larger serial than any before it.
+                    guard serial > entries.last?.serial ?? 0 else {
+                        throw SessionArchive.Invalid(description: "window \(stored.id) has a stack whose serials do not ascend")
+                    }
+                    entries.append(try lookUp(serial))
+                }
+                return entries
+            }
+            window.undoStack = UndoStack(undo: try entries(stored.undo), redo: try entries(stored.redo))
             return window
         }
         guard let focus = ResponderPath(parsing: archive.firstResponder), let slot = slot(of: focus) else {
@@ -143,7 +160,7 @@ extension Session {
         firstResponder = path(of: slot)
         version = archive.version
         windowCounter = archive.windowCounter
-        lastUndoSerial = max(archive.lastUndoSerial, archive.entrySerials.max() ?? 0)
+        lastUndoSerial = max(archive.lastUndoSerial, archive.entrySerials.last ?? 0)
     }
 
     private static func archive(_ entry: UndoStack.Entry) -> SessionArchive.EntryArchive? {

@@ -54,12 +54,24 @@ public struct UndoStack: Sendable {
         let depth: Int
         /// `entry.serial`, kept beside it so listing serials copies no entry.
         let serial: Int
+        /// How many nodes from this one down hold consecutive serials (this one's, one less,
+        /// …), and the node below them: serial runs are listed a run at a time, so a
+        /// hundred-deep stack of consecutive registrations is one step, not a hundred.
+        let runLength: Int
+        let belowRun: Node?
 
         init(_ entry: Entry, next: Node?) {
             self.entry = entry
             self.next = next
             self.depth = (next?.depth ?? 0) + 1
             serial = entry.serial
+            if let next, next.serial == serial - 1 {
+                runLength = next.runLength + 1
+                belowRun = next.belowRun
+            } else {
+                runLength = 1
+                belowRun = next
+            }
         }
     }
 
@@ -99,6 +111,12 @@ public struct UndoStack: Sendable {
     /// The serials of `undoEntries` and `redoEntries`, oldest first, without copying entries.
     public var undoSerials: [Int] { Self.serials(from: undoTop, count: undoCount) }
     public var redoSerials: [Int] { Self.serials(from: redoTop, count: redoCount) }
+
+    /// The same serials as runs of consecutive ones, oldest first, read a run at a time.
+    /// (Each registration takes a fresh, larger serial, so a stack's serials ascend from its
+    /// bottom and a run is a stretch of registrations no other stack took a serial between.)
+    public var undoRuns: [ClosedRange<Int>] { Self.runs(from: undoTop, count: undoCount) }
+    public var redoRuns: [ClosedRange<Int>] { Self.runs(from: redoTop, count: redoCount) }
 
     /// The entries of both stacks whose serial is above `serial`. A stack's serials fall
     /// from its top (each push takes a fresh, larger one), so only the top of each is read.
@@ -158,6 +176,20 @@ public struct UndoStack: Sendable {
     /// A new list of the first `count` nodes from `node`, built from the bottom up.
     private static func copy(_ node: Node, count: Int) -> Node {
         Node(node.entry, next: count > 1 ? node.next.map { copy($0, count: count - 1) } : nil)
+    }
+
+    private static func runs(from top: Node?, count: Int) -> [ClosedRange<Int>] {
+        var runs: [ClosedRange<Int>] = []
+        var left = count
+        var node = top
+        while let current = node, left > 0 {
+            let length = min(current.runLength, left)
+            runs.append(current.serial - length + 1 ... current.serial)
+            left -= length
+            node = current.belowRun
+        }
+        runs.reverse()
+        return runs
     }
 
     private static func serials(from top: Node?, count: Int) -> [Int] { oldestFirst(from: top, count: count, \.serial) }

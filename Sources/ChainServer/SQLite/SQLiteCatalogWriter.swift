@@ -183,13 +183,11 @@ final class SQLiteCatalogWriter: Sendable {
                     }
                     // A batch that fails rolls back to its savepoint, without the ones before it;
                     // if that rollback fails, the whole group does (nothing half-written commits).
-                    let result = Result {
-                        try connection.savepoint("batch") {
-                            try Self.apply(batch.write.changes, on: connection)
-                            if let session = batch.write.session { try SQLiteSessionRows.apply(session, on: connection) }
-                        }
-                    }
+                    let result = Result { try Self.apply(batch.write, on: connection) }
                     if case .failure(let error as SavepointRollbackFailed) = result { throw error }
+                    // Some failures (a full disk, an I/O error) make SQLite roll the whole
+                    // transaction back: then nothing of the group is left to commit.
+                    if case .failure(let error) = result, connection.isAutocommit { throw error }
                     results.append(result)
                     if case .success = result {
                         rows += batch.write.changes.writeCount
@@ -209,7 +207,20 @@ final class SQLiteCatalogWriter: Sendable {
         }
     }
 
-    /// Writes one batch: a segment giving all its images one value is one UPDATE per run of
+    /// Writes one batch, all or nothing, inside a savepoint, or without one when it is a
+    /// single statement (a session's own change, say a selection): SQLite undoes a failed
+    /// statement alone, so the two statements a savepoint costs buy nothing there.
+    private static func apply(_ write: StorageWrite, on connection: SQLiteConnection) throws {
+        if write.changes.isEmpty, let session = write.session, SQLiteSessionRows.isOneStatement(session) {
+            return try SQLiteSessionRows.apply(session, on: connection)
+        }
+        try connection.savepoint("batch") {
+            try apply(write.changes, on: connection)
+            if let session = write.session { try SQLiteSessionRows.apply(session, on: connection) }
+        }
+    }
+
+    /// Writes a batch's catalog values: a segment giving all its images one value is one UPDATE per run of
     /// consecutive ids (a whole catalog set to five stars is one statement); per-image values
     /// are one UPDATE each, from a cached statement.
     private static func apply(_ changes: ChangeSet, on connection: SQLiteConnection) throws {

@@ -3,6 +3,12 @@ import ChainModel
 /// Sessions in the catalog file: writing a `SessionWrite` inside a batch's savepoint, and
 /// reading every stored session back at start.
 enum SQLiteSessionRows {
+    /// Whether `apply` runs one statement for `write`: an update of the session's row alone.
+    static func isOneStatement(_ write: SessionWrite) -> Bool {
+        guard case .update = write.kind else { return false }
+        return write.addedEntries.isEmpty && write.removedEntries.isEmpty && write.receipt == nil && write.droppedReceipts.isEmpty
+    }
+
     static func apply(_ write: SessionWrite, on connection: SQLiteConnection) throws {
         switch write.kind {
         case .delete:
@@ -24,12 +30,17 @@ enum SQLiteSessionRows {
                 try insert.bind(String(decoding: write.handlers ?? [], as: UTF8.self), at: 6)
             }
         case .update:
-            for (column, bytes) in [("state", write.state), ("stacks", write.stacks), ("handlers", write.handlers)] {
-                guard let bytes else { continue }
-                try connection.executeCached("UPDATE sessions SET \(column) = ?1 WHERE id = ?2") { update in
-                    try update.bind(String(decoding: bytes, as: UTF8.self), at: 1)
-                    try update.bind(write.id, at: 2)
+            guard write.state != nil || write.stacks != nil || write.handlers != nil else { break }
+            // One statement whatever changed: a NULL leaves its column as stored.
+            let sql = """
+                UPDATE sessions SET state = coalesce(?1, state), stacks = coalesce(?2, stacks),
+                handlers = coalesce(?3, handlers) WHERE id = ?4
+                """
+            try connection.executeCached(sql) { update in
+                for (index, bytes) in [write.state, write.stacks, write.handlers].enumerated() {
+                    try update.bind(bytes.map { String(decoding: $0, as: UTF8.self) }, at: index + 1)
                 }
+                try update.bind(write.id, at: 4)
             }
         }
         try applyEntries(write, on: connection)
@@ -46,10 +57,11 @@ enum SQLiteSessionRows {
                 try insert.bind(entry.changes, at: 4)
             }
         }
-        for serial in write.removedEntries {
-            try connection.executeCached("DELETE FROM undo_entries WHERE session = ?1 AND serial = ?2") { delete in
+        for run in write.removedEntries {
+            try connection.executeCached("DELETE FROM undo_entries WHERE session = ?1 AND serial BETWEEN ?2 AND ?3") { delete in
                 try delete.bind(write.id, at: 1)
-                try delete.bind(serial, at: 2)
+                try delete.bind(run.lowerBound, at: 2)
+                try delete.bind(run.upperBound, at: 3)
             }
         }
     }

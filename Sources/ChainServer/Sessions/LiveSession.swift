@@ -25,8 +25,8 @@ final class LiveSession: Sendable {
         var handlers: [RemoteHandler] = []
         var handlerChanges = 0
         var handlersMade = 0
-        /// Serials of the undo entries storage holds for this session, ascending.
-        var storedEntries: [Int] = []
+        /// Serials of the undo entries storage holds for this session.
+        var storedEntries = SerialRuns()
         /// Idempotency receipts by key, and their keys oldest first.
         var receipts: [String: IdempotencyReceipt] = [:]
         var receiptOrder: [String] = []
@@ -35,7 +35,7 @@ final class LiveSession: Sendable {
     /// A session as it was stored (`SessionJournal.restore`), or a new one.
     init(
         id: String, tokenDigest: [UInt8], client: String = "", now: ContinuousClock.Instant, model: Session = Session(),
-        handlers: RemoteHandlerCoding.Record = .init(), storedEntries: [Int] = [], receipts: [IdempotencyReceipt] = []
+        handlers: RemoteHandlerCoding.Record = .init(), storedEntries: SerialRuns = SerialRuns(), receipts: [IdempotencyReceipt] = []
     ) {
         self.id = id
         self.tokenDigest = tokenDigest
@@ -158,12 +158,12 @@ final class LiveSession: Sendable {
         }
     }
 
-    /// Serials of the undo entries storage holds, ascending; changed only once a write committed.
-    var storedEntries: [Int] { state.withLock { $0.storedEntries } }
+    /// Serials of the undo entries storage holds; changed only once a write committed.
+    var storedEntries: SerialRuns { state.withLock { $0.storedEntries } }
 
     /// Records what a committed write stored: its undo entries and its receipt, dropping
     /// the receipts it dropped.
-    func stored(entries: [Int], receipt: IdempotencyReceipt?, dropping dropped: [String]) {
+    func stored(entries: SerialRuns, receipt: IdempotencyReceipt?, dropping dropped: [String]) {
         state.withLock { state in
             state.storedEntries = entries
             for key in dropped where state.receipts.removeValue(forKey: key) != nil {

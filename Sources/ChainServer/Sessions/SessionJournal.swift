@@ -9,6 +9,10 @@ import ChainModel
 final class SessionJournal: Sendable {
     let storage: any CatalogStorage
 
+    /// How many entries no stack names any more a session's storage keeps before one write
+    /// deletes them all.
+    static let deletionBatch = UndoStack.levels
+
     init(storage: any CatalogStorage) {
         self.storage = storage
     }
@@ -17,8 +21,8 @@ final class SessionJournal: Sendable {
     /// recorded on the session.
     struct Change: Sendable {
         var write: SessionWrite
-        /// The serials storage holds once the write commits, ascending.
-        var entries: [Int]
+        /// The serials storage holds once the write commits.
+        var entries: SerialRuns
 
         /// Records the committed write on `session` (the model itself is the caller's to set).
         func committed(on session: LiveSession) {
@@ -28,7 +32,8 @@ final class SessionJournal: Sendable {
 
     /// What storing `model` (when given) and `receipt` (when given) as `session`'s new
     /// state writes. Entries are written once: only those newer than the newest stored are
-    /// read out of the model (serials only grow), and those no stack names any more go.
+    /// read out of the model (serials only grow), and those no stack names any more go,
+    /// `deletionBatch` at a time, found a run of consecutive serials at a time.
     func change(of session: LiveSession, to model: Session?, receipt: IdempotencyReceipt? = nil) -> Change {
         var write = SessionWrite(id: session.id, kind: .update)
         let stored = session.storedEntries
@@ -44,8 +49,17 @@ final class SessionJournal: Sendable {
                 write.addedEntries = archive.entries.map { entry in
                     SessionWrite.Entry(serial: entry.serial, name: entry.name, changes: ChangeSetCoding.encode(entry.changes))
                 }
-                entries = archive.entrySerials.sorted()
-                write.removedEntries = Self.missing(from: entries, in: stored)
+                let named = archive.entrySerials
+                let gone = stored.subtracting(named)
+                // Entries no stack names any more go a batch at a time: a full stack drops
+                // one entry per command, and deleting each alone dirtied an extra page of
+                // the entries table in every commit. Until then they stay, unread.
+                if gone.count >= Self.deletionBatch {
+                    write.removedEntries = gone.runs
+                    entries = named
+                } else {
+                    entries = SerialRuns(merging: stored.runs + named.runs)
+                }
             }
         }
         if let receipt {
@@ -53,17 +67,6 @@ final class SessionJournal: Sendable {
             write.droppedReceipts = session.receiptsToDrop
         }
         return Change(write: write, entries: entries)
-    }
-
-    /// The values of ascending `old` that ascending `new` lacks, by one merge walk.
-    static func missing(from new: [Int], in old: [Int]) -> [Int] {
-        var missing: [Int] = []
-        var index = 0
-        for value in old {
-            while index < new.count, new[index] < value { index += 1 }
-            if index == new.count || new[index] != value { missing.append(value) }
-        }
-        return missing
     }
 
     /// Stores a new session; `completion` runs once it is durable, or not.
@@ -112,7 +115,7 @@ final class SessionJournal: Sendable {
             }
             return LiveSession(
                 id: stored.id, tokenDigest: stored.tokenDigest, client: stored.client, now: now, model: model,
-                handlers: handlers, storedEntries: archive.entrySerials.sorted(), receipts: stored.receipts)
+                handlers: handlers, storedEntries: SerialRuns(stored.entries.keys), receipts: stored.receipts)
         } catch {
             throw CatalogStoreError.corruptSession(id: stored.id, reason: "\(error)")
         }

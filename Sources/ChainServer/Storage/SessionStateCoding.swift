@@ -8,33 +8,30 @@ import ChainModel
 /// State: `{"version": 7, "firstResponder": "main/grid", "windowCounter": 1,
 ///   "lastUndoSerial": 3, "windows": [{"id": "main", "kind": "browser",
 ///   "selection": [[4, 2]], "image": null}]}`, a selection as `[first, count]` runs.
-/// Stacks: `{"main": {"undo": [1, 3], "redo": []}}`, windows with empty stacks left out.
+/// Stacks: `{"main": {"undo": [[1, 3], [5, 5]], "redo": []}}`, serials as `[first, last]`
+/// runs of consecutive ones (a hundred-deep stack is usually one run), windows with empty
+/// stacks left out. A lone number is read as a run of one, as the first format wrote them.
 enum SessionStateCoding {
     static func encodeState(_ archive: SessionArchive) -> [UInt8] {
-        let windows: [JSON] = archive.windows.map { window in
-            .object([
-                (key: "id", value: .string(window.id)),
-                (key: "kind", value: .string(window.kind.rawValue)),
-                (key: "selection", value: .array(window.selection.runs.map { [.number(Double($0.first)), .number(Double($0.count))] })),
-                (key: "image", value: window.image.map { .number(Double($0.rawValue)) } ?? .null),
-            ])
+        var writer = JSONWriter(capacity: 160 + 96 * archive.windows.count)
+        writer.object { state in
+            state("version", archive.version)
+            state("firstResponder", archive.firstResponder)
+            state("windowCounter", archive.windowCounter)
+            state("lastUndoSerial", archive.lastUndoSerial)
+            state("windows", archive.windows.lazy.map(StoredWindow.init))
         }
-        return JSON.object([
-            (key: "version", value: .number(Double(archive.version))),
-            (key: "firstResponder", value: .string(archive.firstResponder)),
-            (key: "windowCounter", value: .number(Double(archive.windowCounter))),
-            (key: "lastUndoSerial", value: .number(Double(archive.lastUndoSerial))),
-            (key: "windows", value: .array(windows)),
-        ]).encoded()
+        return writer.bytes
     }
 
     static func encodeStacks(_ archive: SessionArchive) -> [UInt8] {
-        JSON.object(archive.windows.filter { !$0.undo.isEmpty || !$0.redo.isEmpty }.map { window in
-            (key: window.id, value: .object([
-                (key: "undo", value: .array(window.undo.map { .number(Double($0)) })),
-                (key: "redo", value: .array(window.redo.map { .number(Double($0)) })),
-            ]))
-        }).encoded()
+        var writer = JSONWriter(capacity: 64 * archive.windows.count)
+        writer.object { stacks in
+            for window in archive.windows where !window.undo.isEmpty || !window.redo.isEmpty {
+                stacks(JSONKey(window.id), StoredStacks(undo: window.undo, redo: window.redo))
+            }
+        }
+        return writer.bytes
     }
 
     /// The archive `state` and `stacks` describe (empty `stacks`: every stack empty), with
@@ -74,17 +71,20 @@ enum SessionStateCoding {
             image = ImageID(Int64(raw))
         }
         let stack = stacks[id]
-        let serials = { (key: String) throws(Malformed) -> [Int] in
+        let stackRuns = { (key: String) throws(Malformed) -> [ClosedRange<Int>] in
             guard let list = stack?[key] else { return [] }
             guard let values = list.arrayValue else { throw Malformed(reason: "window \(id)'s \(key) stack is not a list") }
-            return try values.map { (value) throws(Malformed) -> Int in
-                guard let number = value.intValue, number > 0 else { throw Malformed(reason: "an undo serial is not a positive integer") }
-                return number
+            return try values.map { (value) throws(Malformed) -> ClosedRange<Int> in
+                if let serial = value.intValue, serial > 0 { return serial ... serial }
+                guard let pair = value.arrayValue, pair.count == 2, let first = pair[0].intValue, let last = pair[1].intValue,
+                      first > 0, first <= last
+                else { throw Malformed(reason: "an undo serial run is not a positive integer or [first, last]") }
+                return first ... last
             }
         }
         return SessionArchive.WindowArchive(
             id: id, kind: kind, selection: ImageSelection(runs: selection), image: image,
-            undo: try serials("undo"), redo: try serials("redo"))
+            undo: try stackRuns("undo"), redo: try stackRuns("redo"))
     }
 
     struct Malformed: Error, Sendable, CustomStringConvertible {

@@ -26,7 +26,8 @@ struct SessionWrite: Sendable {
     /// The remote handlers' record (`RemoteHandlerCoding`); `nil` leaves it as stored.
     var handlers: [UInt8]?
     var addedEntries: [Entry] = []
-    var removedEntries: [Int] = []
+    /// Serials of entries no stack names any more, as runs.
+    var removedEntries: [ClosedRange<Int>] = []
     var receipt: IdempotencyReceipt?
     /// Receipts past `IdempotencyReceipt.perSession`, dropped as this one is added.
     var droppedReceipts: [String] = []

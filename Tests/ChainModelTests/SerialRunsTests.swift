@@ -1,0 +1,36 @@
+import Testing
+@testable import ChainModel
+
+struct SerialRunsTests {
+    @Test func mergesRunsInAnyOrderOverlappingOrTouching() {
+        #expect(SerialRuns(merging: [5...6, 1...2, 3...3, 9...12, 10...11]).runs == [1...3, 5...6, 9...12])
+        #expect(SerialRuns([7, 3, 4, 1, 2]).runs == [1...4, 7...7])
+        #expect(SerialRuns().isEmpty && SerialRuns().last == nil)
+        #expect(SerialRuns([4, 9, 10]).last == 10)
+        #expect(SerialRuns([4, 9, 10]).count == 3)
+        #expect(SerialRuns([4, 9, 10]).description == "4, 9...10")
+    }
+
+    @Test(arguments: [
+        ([1, 2, 3, 5, 9], [2, 5, 7], [1, 3, 9]),
+        ([4], [], [4]),
+        ([], [1, 2], []),
+        (Array(1...100), Array(2...101), [1]),
+        (Array(1...100), Array(1...100), []),
+        (Array(1...10) + Array(20...30), Array(5...25), Array(1...4) + Array(26...30)),
+        (Array(1...3) + Array(5...7) + Array(9...11), [2, 6, 10], [1, 3, 5, 7, 9, 11]),
+        (Array(1...3) + Array(5...7), Array(0...20), []),
+    ])
+    func subtractingKeepsWhatTheOtherLacks(set: [Int], other: [Int], left: [Int]) {
+        let difference = SerialRuns(set).subtracting(SerialRuns(other))
+        #expect(difference == SerialRuns(left))
+        #expect(difference.serials == Set(set).subtracting(other).sorted())
+    }
+
+    @Test func containsFindsTheRun() {
+        let runs = SerialRuns(Array(1...3) + [7] + Array(10...40))
+        for serial in 0...45 {
+            #expect(runs.contains(serial) == (1...3 ~= serial || serial == 7 || 10...40 ~= serial), "\(serial)")
+        }
+    }
+}
