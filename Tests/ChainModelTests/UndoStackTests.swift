@@ -66,7 +66,7 @@ struct UndoStackTests {
     func runsListTheSerialsARunAtATime(serials: [Int], runs: [ClosedRange<Int>]) {
         let pushed = stack(serials: serials)
         #expect(pushed.undoRuns == runs)
-        #expect(pushed.undoRuns.flatMap { Array($0) } == pushed.undoSerials)
+        #expect(pushed.undoRuns.flatMap { Array($0) } == pushed.undoEntries.map(\.serial))
         #expect(stack(serials: serials, direction: .undoing).redoRuns == runs)
     }
 
@@ -77,11 +77,11 @@ struct UndoStackTests {
         // A run cut by the levels in the middle: only its newest part is reachable.
         let gapped = stack(serials: Array(1...60) + Array(71...130))
         #expect(gapped.undoRuns == [21...60, 71...130])
-        #expect(gapped.undoRuns.flatMap { Array($0) } == gapped.undoSerials)
+        #expect(gapped.undoRuns.flatMap { Array($0) } == gapped.undoEntries.map(\.serial))
         // Popping takes serials off the top run without touching the rest.
         var popped = gapped
         for _ in 0..<70 { _ = popped.popUndo() }
         #expect(popped.undoRuns == [21...50])
-        #expect(popped.undoRuns.flatMap { Array($0) } == popped.undoSerials)
+        #expect(popped.undoRuns.flatMap { Array($0) } == popped.undoEntries.map(\.serial))
     }
 }

@@ -35,19 +35,6 @@ public struct SerialRuns: Sendable, Equatable, CustomStringConvertible {
 
     public var count: Int { runs.reduce(0) { $0 + $1.count } }
 
-    /// Every serial, ascending.
-    public var serials: [Int] { runs.flatMap { Array($0) } }
-
-    public func contains(_ serial: Int) -> Bool {
-        var low = 0
-        var high = runs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle].upperBound < serial { low = middle + 1 } else { high = middle }
-        }
-        return low < runs.count && runs[low].contains(serial)
-    }
-
     /// The serials of this set that `other` lacks, by one walk over both.
     public func subtracting(_ other: SerialRuns) -> SerialRuns {
         var left: [ClosedRange<Int>] = []

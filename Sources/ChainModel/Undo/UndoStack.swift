@@ -52,7 +52,8 @@ public struct UndoStack: Sendable {
         let entry: Entry
         let next: Node?
         let depth: Int
-        /// `entry.serial`, kept beside it so listing serials copies no entry.
+        /// `entry.serial`, kept beside it so walks by serial (`entries(after:)`, the runs)
+        /// copy no entry.
         let serial: Int
         /// How many nodes from this one down hold consecutive serials (this one's, one less,
         /// …), and the node below them: serial runs are listed a run at a time, so a
@@ -108,11 +109,8 @@ public struct UndoStack: Sendable {
             && (undoCount == 0 || undoTop === other.undoTop) && (redoCount == 0 || redoTop === other.redoTop)
     }
 
-    /// The serials of `undoEntries` and `redoEntries`, oldest first, without copying entries.
-    public var undoSerials: [Int] { Self.serials(from: undoTop, count: undoCount) }
-    public var redoSerials: [Int] { Self.serials(from: redoTop, count: redoCount) }
-
-    /// The same serials as runs of consecutive ones, oldest first, read a run at a time.
+    /// The serials of `undoEntries` and `redoEntries` as runs of consecutive ones, oldest
+    /// first, read a run at a time.
     /// (Each registration takes a fresh, larger serial, so a stack's serials ascend from its
     /// bottom and a run is a stretch of registrations no other stack took a serial between.)
     public var undoRuns: [ClosedRange<Int>] { Self.runs(from: undoTop, count: undoCount) }
@@ -191,8 +189,6 @@ public struct UndoStack: Sendable {
         runs.reverse()
         return runs
     }
-
-    private static func serials(from top: Node?, count: Int) -> [Int] { oldestFirst(from: top, count: count, \.serial) }
 
     private static func entries(from top: Node?, count: Int) -> [Entry] { oldestFirst(from: top, count: count, \.entry) }
 

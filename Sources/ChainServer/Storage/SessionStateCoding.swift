@@ -60,9 +60,7 @@ enum SessionStateCoding {
               let runs = json["selection"]?.arrayValue
         else { throw Malformed(reason: "a window member is missing or has the wrong type") }
         let selection = try runs.map { (run) throws(Malformed) -> ImageSelection.Run in
-            guard let pair = run.arrayValue, pair.count == 2, let first = pair[0].intValue, let count = pair[1].intValue, count > 0 else {
-                throw Malformed(reason: "a selection run is not [first, count]")
-            }
+            guard let (first, count) = integerPair(run), count > 0 else { throw Malformed(reason: "a selection run is not [first, count]") }
             return ImageSelection.Run(first: Int64(first), count: count)
         }
         var image: ImageID?
@@ -76,15 +74,21 @@ enum SessionStateCoding {
             guard let values = list.arrayValue else { throw Malformed(reason: "window \(id)'s \(key) stack is not a list") }
             return try values.map { (value) throws(Malformed) -> ClosedRange<Int> in
                 if let serial = value.intValue, serial > 0 { return serial ... serial }
-                guard let pair = value.arrayValue, pair.count == 2, let first = pair[0].intValue, let last = pair[1].intValue,
-                      first > 0, first <= last
-                else { throw Malformed(reason: "an undo serial run is not a positive integer or [first, last]") }
+                guard let (first, last) = integerPair(value), first > 0, first <= last else {
+                    throw Malformed(reason: "an undo serial run is not a positive integer or [first, last]")
+                }
                 return first ... last
             }
         }
         return SessionArchive.WindowArchive(
             id: id, kind: kind, selection: ImageSelection(runs: selection), image: image,
             undo: try stackRuns("undo"), redo: try stackRuns("redo"))
+    }
+
+    /// `[a, b]` of two integers: how selection runs and serial runs are stored.
+    private static func integerPair(_ json: JSON) -> (Int, Int)? {
+        guard let pair = json.arrayValue, pair.count == 2, let first = pair[0].intValue, let second = pair[1].intValue else { return nil }
+        return (first, second)
     }
 
     struct Malformed: Error, Sendable, CustomStringConvertible {
