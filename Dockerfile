@@ -4,7 +4,8 @@
 #   docker run -p 8080:8080 -v chain-data:/data chain-server
 #
 # Configuration comes from /app/config/server.json, then CHAIN_* variables (see
-# Sources/ChainServer/Config/ServerConfiguration.swift); the catalog lives in /data.
+# Sources/ChainServer/Config/ServerConfiguration.swift); the catalog lives in /data, or in
+# PostgreSQL with CHAIN_DATABASE_URL=postgres://… (thumbnails stay in /data).
 # The server drains requests for up to shutdownGraceSeconds (10) after SIGTERM, so give
 # `docker stop` a little more than that (`docker stop -t 15`, compose `stop_grace_period`).
 
@@ -14,7 +15,7 @@ FROM swift:6.3-bookworm AS build
 
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev libvips-dev pkg-config \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev libvips-dev libpq-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /build
@@ -35,7 +36,7 @@ FROM debian:bookworm-slim
 # curl is only for the HEALTHCHECK.
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libvips42 ca-certificates curl \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libpq5 libvips42 ca-certificates curl \
     && rm -rf /var/lib/apt/lists/*
 
 # Created before VOLUME so a fresh named volume starts out owned by `chain`.

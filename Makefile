@@ -2,13 +2,15 @@
 # Both install the Debian packages they need when missing (apt-get, as root or via sudo).
 
 SWIFT ?= swift
-PACKAGES := libmicrohttpd-dev libsqlite3-dev libvips-dev pkg-config curl
+PACKAGES := libmicrohttpd-dev libsqlite3-dev libvips-dev libpq-dev pkg-config curl
 DATA_DIR ?= ./data
+# The PostgreSQL tests start a throwaway cluster from Debian's server (initdb, pg_ctl).
+TEST_PACKAGES := postgresql
 # The browser suite: Debian's Chromium and its driver, selenium from PyPI in a venv under .build.
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build/browser-venv
 
-.PHONY: deps browser-deps build run test test-browser check fuzz slow-clients schemathesis crash-test test-asan test-tsan bench bench-large bench-http bench-live bench-thumbnails clean
+.PHONY: deps test-deps browser-deps build run test test-browser check fuzz slow-clients schemathesis crash-test instances-test test-asan test-tsan bench bench-large bench-postgres bench-http bench-live bench-thumbnails clean
 
 deps:
 	@missing=""; \
@@ -27,13 +29,16 @@ build: deps
 run: build
 	.build/release/chain-server --config config --data-dir $(DATA_DIR)
 
+test-deps: deps
+	@$(MAKE) --no-print-directory deps PACKAGES="$(TEST_PACKAGES)"
+
 browser-deps:
 	@$(MAKE) --no-print-directory deps PACKAGES="$(BROWSER_PACKAGES)"
 	@test -x $(BROWSER_VENV)/bin/python || python3 -m venv $(BROWSER_VENV)
 	@$(BROWSER_VENV)/bin/python -c "import selenium" 2>/dev/null || $(BROWSER_VENV)/bin/pip install -q "selenium>=4.20,<5"
 
 # Swift Testing suites, then the web client in headless Chromium against a live server.
-test: deps browser-deps
+test: test-deps browser-deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/swift-test --skip-build
 	$(BROWSER_VENV)/bin/python Tests/Browser/web_client_test.py --binary .build/debug/chain-server
@@ -48,26 +53,33 @@ test-browser: browser-deps
 # and ThreadSanitizer.
 FUZZ_SECONDS ?= 60
 CRASH_ROUNDS ?= 3
-check: crash-test fuzz slow-clients schemathesis test-asan test-tsan
+check: crash-test instances-test fuzz slow-clients schemathesis test-asan test-tsan
 
 # Every Swift test under AddressSanitizer. Leak checking is off: at exit the server binary
 # still holds its app object graph and libvips/glib's one-time allocations, which LeakSanitizer
 # reports though nothing leaks while it runs. Tests/Sanitizers/asan.supp names the one
 # suppression (a read past a buffer inside Foundation's Process.run).
-test-asan: deps
+test-asan: test-deps
 	$(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
 	ASAN_OPTIONS=detect_leaks=0:suppressions=$(CURDIR)/Tests/Sanitizers/asan.supp SWIFT_BACKTRACE=enable=no SWIFT=$(SWIFT) scripts/swift-test --skip-build --sanitize=address --build-path .build/asan
 
 # Every Swift test under ThreadSanitizer. -D CHAIN_TSAN swaps Synchronization.Mutex for one
 # built on pthread_mutex_t (Sources/ChainServer/Support/Mutex+ThreadSanitizer.swift), which
 # ThreadSanitizer sees; the standard one locks with atomics in the uninstrumented runtime.
-test-tsan: deps
+test-tsan: test-deps
 	$(SWIFT) build --build-tests --sanitize=thread --build-path .build/tsan -Xswiftc -DCHAIN_TSAN
 	TSAN_OPTIONS=halt_on_error=1 SWIFT_BACKTRACE=enable=no SWIFT=$(SWIFT) scripts/swift-test --skip-build --sanitize=thread --build-path .build/tsan
 
 # kill -9 under concurrent writes, restart, compare every acknowledged write; integrity_check.
 crash-test: build
 	scripts/crash-test --binary .build/release/chain-server --rounds $(CRASH_ROUNDS)
+
+# Two instances on one PostgreSQL: cross-instance propagation (printed), the database
+# restarted under load and kill -9 of an instance under load, 20 rounds; fails on any
+# acknowledged write lost or an instance that does not take writes again.
+instances-test: build
+	@$(MAKE) --no-print-directory deps PACKAGES="postgresql"
+	scripts/bench-instances --binary .build/release/chain-server --rounds 20
 
 # libFuzzer targets in Fuzz/ (JSON parser, identifiers, responder paths, target decoding).
 fuzz: deps
@@ -93,6 +105,12 @@ bench: deps
 # A million-image catalog: selectAll, 3 setRating over it, 3 undo; times, answer sizes, RSS.
 bench-large: build
 	scripts/bench-large-catalog --binary .build/release/chain-server
+
+# chain-server on PostgreSQL beside SQLite: durable setRating throughput, and a whole-catalog
+# setRating over a million images.
+bench-postgres: build
+	@$(MAKE) --no-print-directory deps PACKAGES="postgresql wrk"
+	scripts/bench-postgres --binary .build/release/chain-server
 
 # chain-server beside nginx serving the same menu bytes, measured by wrk in one run.
 bench-http: build

@@ -23,6 +23,11 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
+            name: "CPostgreSQL",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
             name: "CVips",
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
@@ -30,7 +35,7 @@ let package = Package(
         .target(name: "ChainModel", swiftSettings: strict),
         .executableTarget(
             name: "ChainServer",
-            dependencies: ["ChainModel", "CMicroHTTPD", "CSQLite", "CVips"],
+            dependencies: ["ChainModel", "CMicroHTTPD", "CSQLite", "CPostgreSQL", "CVips"],
             resources: [
                 .embedInCode("Resources/openapi.json"),
                 .embedInCode("Resources/web/index.html"),

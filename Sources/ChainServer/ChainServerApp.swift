@@ -25,8 +25,7 @@ final class ChainServerApp: Sendable {
         let menuBar = try MenuFile.load(directory: configuration.configDirectory, knownActions: HandlerRegistry.standard.actions)
         var dispatcher = CommandDispatcher.standard
         dispatcher.remoteActions = menuBar.remoteActions
-        let storage: any CatalogStorage = try SQLiteCatalogStore(
-            directory: configuration.dataDirectory, durability: configuration.durability, readerCount: configuration.readerConnections)
+        let storage = try configuration.openStorage()
         let pictures = try VipsPictureEngine()
         try Self.seedDemoCatalog(storage, configuration, pictures: pictures, log: log)
         thumbnails = try Thumbnails(engine: pictures, directory: configuration.dataDirectory + "/thumbnails")
@@ -34,7 +33,9 @@ final class ChainServerApp: Sendable {
         storage.onCommit = { batches, rows in metrics.recordCommit(batches: batches, rows: rows) }
         self.storage = storage
         self.metrics = metrics
-        catalog = CatalogMirror(committed: try storage.loadAttributes())
+        let loaded = try storage.loadFollowedCatalog()
+        let catalog = CatalogMirror(committed: loaded.columns, position: loaded.position)
+        self.catalog = catalog
         let menus = MenuRenderer(menuBar: menuBar, validator: MenuValidator(dispatcher: dispatcher), catalog: catalog)
         let calls = RemoteCalls(timeout: .seconds(configuration.callTimeoutSeconds))
         let live = LiveEvents(menus: menus, calls: calls, metrics: metrics, keepAlive: .seconds(configuration.keepAliveSeconds))
@@ -46,9 +47,12 @@ final class ChainServerApp: Sendable {
             maxSessionsPerClient: configuration.maxSessionsPerClient,
             onEnd: { session, reason in
                 live.ended(session, reason: reason)
-                // A deletion is stored by its request, which answers once it is; an expiry here.
-                if reason == "expired" { journal.delete(session) }
-            })
+                // A deletion is stored by its request, which answers once it is; an expiry
+                // here, unless another instance has used the session since.
+                if reason == "expired" { journal.delete(session, ifUnchanged: true) }
+            },
+            load: { digest in try journal.load(tokenDigest: digest) })
+        storage.follower = Self.follower(catalog: catalog, sessions: sessions, journal: journal, live: live, metrics: metrics)
         let restored = try journal.restore(now: .now)
         sessions.restore(restored)
         if !restored.isEmpty { log.log(.info, "sessions.restored", [(key: "count", value: .number(Double(restored.count)))]) }
@@ -73,6 +77,54 @@ final class ChainServerApp: Sendable {
             web: WebRoutes())
         router = Router(routes: routes, sessions: sessions, metrics: metrics, log: log, cors: CORSPolicy(origins: configuration.corsOrigins))
         http = HTTPServer(configuration: configuration.http, handler: router)
+    }
+
+    /// How the mirror follows other instances on the same database: each of their commits
+    /// reaches this instance's event streams as its own commits do, and a session one of them
+    /// changed or ended is taken again from storage, in its turn.
+    private static func follower(
+        catalog: CatalogMirror, sessions: SessionRegistry, journal: SessionJournal, live: LiveEvents, metrics: Metrics
+    ) -> CommitFollower {
+        CommitFollower(
+            position: { catalog.followedPosition },
+            apply: { changes, changedSessions, position in
+                if let version = catalog.follow(changes, position: position) {
+                    metrics.recordFollowed()
+                    live.committed(changes, version: version, in: catalog)
+                }
+                for id in Set(changedSessions) {
+                    guard let session = sessions.session(id: id) else { continue }
+                    // Off the writer's thread: the session's turn may be a while coming.
+                    DispatchQueue.global().async {
+                        session.submit(ended: {}) { finish in
+                            defer { finish() }
+                            Self.takeAgain(session, journal: journal, sessions: sessions, live: live)
+                        }
+                    }
+                }
+            },
+            advance: { positions in catalog.advance(over: positions) },
+            reload: { columns, position in
+                let version = catalog.reload(columns, position: position)
+                // Every image, for the streams to look at: they read the values from the
+                // mirror, so the placeholder values here are never shown.
+                let everything = ChangeSet(Attribute.all.map { .init(attribute: $0, images: catalog.allImages(), values: .all(0)) })
+                live.committed(everything, version: version, in: catalog)
+            })
+    }
+
+    /// `session` as storage holds it now: ended when it is stored no more, its state replaced
+    /// (and its streams sent the new menu) when another instance stored a newer one.
+    private static func takeAgain(_ session: LiveSession, journal: SessionJournal, sessions: SessionRegistry, live: LiveEvents) {
+        do {
+            guard let newer = try journal.refresh(session) else { return sessions.forget(session, reason: "deleted") }
+            guard newer else { return }
+            // Used elsewhere is used: this instance's idle expiry starts again too.
+            session.touch(.now)
+            live.changedElsewhere(session)
+        } catch {
+            // Storage unreachable: the next command's conflict takes it again.
+        }
     }
 
     /// Seeds an empty catalog with the demo images, and with `demoPictures` draws their

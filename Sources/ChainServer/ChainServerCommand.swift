@@ -61,7 +61,7 @@ struct ChainServerCommand {
 
     static func importImages(from directory: String, _ configuration: ServerConfiguration) -> Never {
         do {
-            let store = try SQLiteCatalogStore(directory: configuration.dataDirectory, durability: configuration.durability)
+            let store = try configuration.openStorage()
             defer { store.close() }
             let onTerminal = isatty(STDERR_FILENO) == 1
             let thumbnails = try Thumbnails(engine: VipsPictureEngine(), directory: configuration.dataDirectory + "/thumbnails")

@@ -8,12 +8,16 @@ import Testing
 /// ratings survive, the catalog is not seeded twice, and sessions carry on where they were.
 @Suite("ChainServerApp restart, live")
 struct ChainServerAppRestartTests {
-    @Test func acknowledgedRatingsSurviveARestart() async throws {
-        let directory = LiveServer.makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+    @Test(arguments: StorageEngine.allCases)
+    func acknowledgedRatingsSurviveARestart(engine: StorageEngine) async throws {
+        try await engine.withLocation { location in try await Self.ratingsSurviveARestart(at: location) }
+    }
+
+    private static func ratingsSurviveARestart(at location: StorageLocation) async throws {
+        let directory = location.directory
         let expected = [("img-1", 5), ("img-2", 0), ("img-3", 3), ("img-59", 1)]
 
-        let first = try LiveServer(dataDirectory: directory)
+        let first = try LiveServer(dataDirectory: directory, location.configure)
         let oldSession: RemoteSession
         do {
             defer { first.stop() }
@@ -26,7 +30,7 @@ struct ChainServerAppRestartTests {
             try await oldSession.perform("undo")
         }
 
-        let second = try LiveServer(dataDirectory: directory)
+        let second = try LiveServer(dataDirectory: directory, location.configure)
         defer { second.stop() }
         let session = try await second.client.createSession()
         for (image, rating) in expected {
@@ -39,10 +43,14 @@ struct ChainServerAppRestartTests {
         #expect(try await second.client.get(oldSession.path, token: oldSession.token).status == 200)
     }
 
-    @Test func aSessionCarriesOnAfterARestartWithItsWindowsSelectionUndoAndHandlers() async throws {
-        let directory = LiveServer.makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let first = try LiveServer(dataDirectory: directory)
+    @Test(arguments: StorageEngine.allCases)
+    func aSessionCarriesOnAfterARestartWithItsWindowsSelectionUndoAndHandlers(engine: StorageEngine) async throws {
+        try await engine.withLocation { location in try await Self.sessionCarriesOnAfterARestart(at: location) }
+    }
+
+    private static func sessionCarriesOnAfterARestart(at location: StorageLocation) async throws {
+        let directory = location.directory
+        let first = try LiveServer(dataDirectory: directory, location.configure)
         let session: RemoteSession
         let before: JSON
         let handler: JSON
@@ -64,7 +72,7 @@ struct ChainServerAppRestartTests {
             before = try await session.state()
         }
 
-        let second = try LiveServer(dataDirectory: directory)
+        let second = try LiveServer(dataDirectory: directory, location.configure)
         defer { second.stop() }
         let restored = RemoteSession(id: session.id, token: session.token, client: second.client)
         #expect(try await restored.state() == before)

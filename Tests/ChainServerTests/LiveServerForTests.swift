@@ -112,11 +112,20 @@ struct LiveClient: Sendable {
         return URLSession(configuration: configuration)
     }()
 
+    /// For a request that may wait long for its answer by design (a command waiting on a
+    /// remote handler while a test does other things).
+    static let patientSession: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 120
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return URLSession(configuration: configuration)
+    }()
+
     /// Sends `method path` with a JSON body (or raw bytes) and a bearer token (or a whole
     /// `Authorization` value), if given.
     func send(
         _ method: String, _ path: String, json: JSON? = nil, bytes: [UInt8]? = nil, token: String? = nil,
-        authorization: String? = nil, headers: [String: String] = [:]
+        authorization: String? = nil, headers: [String: String] = [:], patient: Bool = false
     ) async throws -> LiveResponse {
         let url = try #require(URL(string: baseURL + path), "not a URL: \(path.prefix(80))")
         var request = URLRequest(url: url)
@@ -127,7 +136,7 @@ struct LiveClient: Sendable {
             request.httpBody = Data(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let (data, response) = try await Self.session.data(for: request)
+        let (data, response) = try await (patient ? Self.patientSession : Self.session).data(for: request)
         let http = try #require(response as? HTTPURLResponse)
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {

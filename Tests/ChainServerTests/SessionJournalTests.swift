@@ -50,9 +50,10 @@ import Testing
         }
     }
 
-    @Test func aSessionWithWindowsSelectionAndStacksComesBackWhole() throws {
-        try TemporaryDirectory.with { directory in
-            let store = try SQLiteCatalogStore(directory: directory, durability: .off)
+    @Test(arguments: StorageEngine.allCases)
+    func aSessionWithWindowsSelectionAndStacksComesBackWhole(engine: StorageEngine) throws {
+        try engine.withLocation { location in
+            let store = try location.open()
             _ = try store.seedDemoCatalogIfEmpty(count: 20, picturesDirectory: nil)
             let journal = SessionJournal(storage: store)
             let session = LiveSession(id: "s1", tokenDigest: [1, 2, 3], client: "127.0.0.1", now: .now)
@@ -88,7 +89,8 @@ import Testing
         }
     }
 
-    @Test func entriesNoStackNamesAnyMoreAreDeletedABatchAtATime() throws {
+    @Test(arguments: StorageEngine.allCases)
+    func entriesNoStackNamesAnyMoreAreDeletedABatchAtATime(engine: StorageEngine) throws {
         // A new action clears the redo stack: its entry is no longer named, and the new one
         // is the only entry written.
         let session = LiveSession(id: "s", tokenDigest: [], now: .now)
@@ -106,8 +108,8 @@ import Testing
         ] {
             _ = try perform(invocation)
         }
-        try TemporaryDirectory.with { directory in
-            let store = try SQLiteCatalogStore(directory: directory, durability: .off)
+        try engine.withLocation { location in
+            let store = try location.open()
             defer { store.close() }
             let journal = SessionJournal(storage: store)
             try Self.wait { journal.create(session, completion: $0) }

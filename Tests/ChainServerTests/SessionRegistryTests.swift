@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ChainServer
@@ -107,15 +108,52 @@ struct SessionRegistryTests {
     }
 
     @Test func expiredSessionsMakeRoomUnderMaxSessions() async throws {
-        let registry = SessionRegistry(idleExpiry: .milliseconds(100), maxSessions: 1)
+        // A full registry sweeps before it refuses. The expiry is long enough that the new
+        // session cannot itself expire before it is authenticated, even under a sanitizer.
+        let registry = SessionRegistry(idleExpiry: .seconds(1), maxSessions: 1)
         _ = try registry.create()
         #expect(throws: SessionRegistry.Full.self) { try registry.create() }
 
-        // The sweep on create runs at most once a second.
-        try await Task.sleep(for: .milliseconds(1_100))
+        try await Task.sleep(for: .milliseconds(1_300))
 
         let (session, token) = try registry.create()
         #expect(Self.session(registry.authenticate(authorization: "Bearer \(token)"))?.id == session.id)
+    }
+}
+
+/// Sessions another instance created: loaded from storage when first touched, a token
+/// storage does not hold asked about once, and storage out of reach answered as such.
+@Suite("SessionRegistry loading from shared storage")
+struct SessionRegistryLoadingTests {
+    @Test func aSessionStorageHoldsIsLoadedOnFirstTouchAndAMissedTokenIsAskedOnce() throws {
+        let stored = LiveSession(id: "elsewhere", tokenDigest: SessionToken.digest(of: "good"), now: .now)
+        let asked = Mutex<[String]>([])
+        let registry = SessionRegistry(idleExpiry: .seconds(60), maxSessions: 10, load: { digest in
+            let good = digest == SessionToken.digest(of: "good")
+            asked.withLock { $0.append(good ? "good" : "bad") }
+            return good ? stored : nil
+        })
+        #expect(SessionRegistryTests.session(registry.authenticate(authorization: "Bearer good")) === stored)
+        #expect(SessionRegistryTests.session(registry.authenticate(authorization: "Bearer good")) === stored)
+        #expect(registry.contains(id: "elsewhere"))
+        for _ in 0..<3 { #expect(SessionRegistryTests.isInvalid(registry.authenticate(authorization: "Bearer bad"))) }
+        #expect(asked.withLock { $0 } == ["good", "bad"])
+    }
+
+    @Test func storageOutOfReachAnswersUnavailableAndIsAskedAgain() throws {
+        struct Down: Error {}
+        let calls = Mutex(0)
+        let registry = SessionRegistry(idleExpiry: .seconds(60), maxSessions: 10, load: { _ in
+            calls.withLock { $0 += 1 }
+            throw Down()
+        })
+        for _ in 0..<2 {
+            guard case .unavailable = registry.authenticate(authorization: "Bearer token") else {
+                Issue.record("expected unavailable")
+                continue
+            }
+        }
+        #expect(calls.withLock { $0 } == 2)
     }
 }
 

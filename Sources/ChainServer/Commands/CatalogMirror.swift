@@ -32,10 +32,56 @@ final class CatalogMirror: CatalogReading, Sendable {
         var failures: UInt64 = 0
         /// Grows with every commit: the `catalogVersion` events carry.
         var committedVersion: UInt64 = 1
+        /// The commit-log position of the last commit of another instance taken in.
+        var followed: Int64 = 0
     }
 
-    init(committed: AttributeColumns) {
-        state = Mutex(State(committed: committed, current: committed))
+    init(committed: AttributeColumns, position: Int64 = 0) {
+        state = Mutex(State(committed: committed, current: committed, followed: position))
+    }
+
+    /// The commit-log position of the last commit taken in from other instances sharing the
+    /// database (`CommitFollower`): read before a command walks, and stored with its writes,
+    /// so storage can tell whether another instance wrote its images since.
+    var followedPosition: Int64 { state.withLock { $0.followed } }
+
+    /// Another instance's commit at `position`, in commit order: the committed values take
+    /// it, and the staged batches are laid over it again (one that wrote the same images
+    /// will conflict and be computed again). An empty `changes` (this instance's own entry)
+    /// only moves the position. Returns the new committed version, or `nil` when nothing changed.
+    func follow(_ changes: ChangeSet, position: Int64) -> UInt64? {
+        state.withLock { state in
+            state.followed = max(state.followed, position)
+            guard !changes.isEmpty else { return nil }
+            state.committed.apply(changes)
+            state.current.apply(changes)
+            for pending in state.pending { state.current.apply(pending.changes) }
+            state.version += 1
+            state.committedVersion += 1
+            return state.committedVersion
+        }
+    }
+
+    /// Moves the position past this instance's own commit's `positions`, when nothing of
+    /// another instance's lies between (its changes are in the mirror from its commands).
+    func advance(over positions: ClosedRange<Int64>) {
+        state.withLock { state in
+            if state.followed == positions.lowerBound - 1 { state.followed = positions.upperBound }
+        }
+    }
+
+    /// Every committed value anew, as of `position` (the mirror fell behind the log), with the
+    /// staged batches laid over them. Returns the new committed version.
+    func reload(_ columns: AttributeColumns, position: Int64) -> UInt64 {
+        state.withLock { state in
+            state.followed = position
+            state.committed = columns
+            state.current = columns
+            for pending in state.pending { state.current.apply(pending.changes) }
+            state.version += 1
+            state.committedVersion += 1
+            return state.committedVersion
+        }
     }
 
     /// How many batches have failed: read before a command walks the chain, handed to `stage`.

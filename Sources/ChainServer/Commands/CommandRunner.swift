@@ -60,6 +60,11 @@ final class CommandRunner: Sendable {
     /// Walks of one command when failures keep landing while it walks; the last attempt is
     /// staged as invalid if one lands again, and fails with 503.
     static let maxAttempts = 3
+    /// Times one command is stored: storage refused the earlier ones unstored, because
+    /// another instance wrote its images after it read them (`CatalogStoreError.conflict`)
+    /// or because a write it read from was refused so. Each time it walks again, over the
+    /// mirror that has followed that write.
+    static let maxStores = 8
 
     /// Stores sessions beside the catalog writes of the commands that change them.
     let journal: SessionJournal
@@ -82,9 +87,12 @@ final class CommandRunner: Sendable {
     private struct Turn: Sendable {
         let session: LiveSession
         let action: String
-        let idempotency: CommandConditions.Idempotency?
+        let conditions: CommandConditions
+        var idempotency: CommandConditions.Idempotency? { conditions.idempotency }
         let completion: @Sendable (Ending) -> Void
         let finish: @Sendable () -> Void
+        /// How many times the command was stored and refused for a conflict so far.
+        var stores = 1
 
         func end(_ ending: Ending) {
             completion(ending)
@@ -94,6 +102,18 @@ final class CommandRunner: Sendable {
         /// The receipt recording `ending`, when the request carries a key.
         func receipt(for ending: Ending) -> IdempotencyReceipt? {
             idempotency.map { IdempotencyReceipt(key: $0.key, fingerprint: $0.fingerprint, answer: $0.answer(ending)) }
+        }
+
+        /// How the turn ends before anything is performed: its key answered before, or a
+        /// version `If-Match` refuses. `nil`: go on.
+        func endingBeforePerforming() -> Ending? {
+            if let asked = idempotency, let receipt = session.receipt(for: asked.key) {
+                return receipt.fingerprint == asked.fingerprint ? .replayed(receipt.answer) : .keyReused
+            }
+            if let matches = conditions.versionMatches, let view = session.view, !matches(view.version) {
+                return .preconditionFailed(version: view.version)
+            }
+            return nil
         }
     }
 
@@ -109,14 +129,10 @@ final class CommandRunner: Sendable {
         let known = dispatcher.registry.actions.contains(invocation.action)
         let action = known ? invocation.action : "remote"
         session.submit(ended: { completion(.sessionEnded) }) { [self] finish in
-            let turn = Turn(session: session, action: action, idempotency: conditions.idempotency, completion: completion, finish: finish)
-            if let asked = conditions.idempotency, let receipt = session.receipt(for: asked.key) {
-                return turn.end(receipt.fingerprint == asked.fingerprint ? .replayed(receipt.answer) : .keyReused)
-            }
-            if let matches = conditions.versionMatches, let view = session.view, !matches(view.version) {
-                return turn.end(.preconditionFailed(version: view.version))
-            }
+            let turn = Turn(session: session, action: action, conditions: conditions, completion: completion, finish: finish)
+            if let ending = turn.endingBeforePerforming() { return turn.end(ending) }
             let remote = session.remoteHandlers
+            let (dispatcher, catalog) = (dispatcher, catalog)
             let call = execute(turn) { model throws(CommandFailure) in
                 try dispatcher.perform(invocation, in: model, catalog: catalog, remote: remote, from: target, explain: explain)
             }
@@ -135,6 +151,7 @@ final class CommandRunner: Sendable {
         let (id, deadline) = calls.begin(session: session.id) { [self] settlement in
             switch settlement {
             case .answered(let answer):
+                let (dispatcher, catalog) = (dispatcher, catalog)
                 _ = execute(turn) { model throws(CommandFailure) in
                     try dispatcher.complete(call, with: answer, in: model, catalog: catalog)
                 }
@@ -157,20 +174,23 @@ final class CommandRunner: Sendable {
     /// settles the outcome: one that reached a remote handler is returned, uncompleted;
     /// every other completes once storage has its session write (and catalog writes), or at
     /// once when it stores nothing (a failure without an idempotency key).
-    private func execute(_ turn: Turn, _ attempt: (Session) throws(CommandFailure) -> CommandOutcome) -> RemoteCall? {
+    private func execute(
+        _ turn: Turn, _ attempt: @escaping @Sendable (Session) throws(CommandFailure) -> CommandOutcome
+    ) -> RemoteCall? {
         let session = turn.session
         if !writingActions.withLock({ $0.contains(turn.action) }) {
             switch Result(catching: { () throws(CommandFailure) in try attempt(session.model) }) {
             case .success(let outcome) where !outcome.changes.isEmpty:
                 writingActions.withLock { _ = $0.insert(turn.action) }
             case let unlocked:
-                return settle(unlocked, turn)
+                return settle(unlocked, turn, again: again(turn, attempt))
             }
         }
         let performed = order.withLock { () -> Result<CommandOutcome, CommandFailure> in
             var attempts = 1
             while true {
                 let readSince = catalog.failureCount
+                let readPosition = catalog.followedPosition
                 let outcome: CommandOutcome
                 do throws(CommandFailure) {
                     outcome = try attempt(session.model)
@@ -185,16 +205,38 @@ final class CommandRunner: Sendable {
                     attempts += 1
                     continue
                 }
-                store(outcome, readSince: readSince, turn)
+                store(outcome, read: (readSince, readPosition), turn, again: again(turn, attempt))
                 return .success(outcome)
             }
         }
-        return settle(performed, turn)
+        return settle(performed, turn, again: again(turn, attempt))
+    }
+
+    /// The turn once more, after storage refused its write for a conflict: over the session
+    /// as storage holds it now (another instance may have stored a newer state, answered its
+    /// key or moved its version, all checked again) and the mirror that has followed the
+    /// write it missed.
+    private func again(
+        _ turn: Turn, _ attempt: @escaping @Sendable (Session) throws(CommandFailure) -> CommandOutcome
+    ) -> @Sendable () -> Void {
+        { [self] in
+            var again = turn
+            again.stores += 1
+            do {
+                guard try journal.refresh(turn.session) != nil else { return again.end(.sessionEnded) }
+            } catch {
+                return again.end(.notStored(error))
+            }
+            if let ending = again.endingBeforePerforming() { return again.end(ending) }
+            if let call = execute(again, attempt) { ask(call, again) }
+        }
     }
 
     /// Settles a walk that failed or wrote no catalog values; returns the remote call of one
     /// that reached a remote handler. One that wrote catalog values was stored by `store`.
-    private func settle(_ performed: Result<CommandOutcome, CommandFailure>, _ turn: Turn) -> RemoteCall? {
+    private func settle(
+        _ performed: Result<CommandOutcome, CommandFailure>, _ turn: Turn, again: @escaping @Sendable () -> Void
+    ) -> RemoteCall? {
         switch performed {
         case .failure(let failure):
             metrics.recordCommand(action: turn.action, outcome: Self.outcomeLabel(failure.error))
@@ -218,7 +260,7 @@ final class CommandRunner: Sendable {
         case .success(let outcome) where outcome.remoteCall != nil:
             return outcome.remoteCall
         case .success(let outcome) where outcome.changes.isEmpty:
-            store(outcome, readSince: nil, turn)
+            store(outcome, read: nil, turn, again: again)
         case .success:
             break  // stored by `execute`
         }
@@ -226,16 +268,22 @@ final class CommandRunner: Sendable {
     }
 
     /// Queues the outcome's session write, with its catalog writes staged in the mirror when
-    /// it has some (`readSince` is then the failure count its walk read at). On the writer's
-    /// thread, in commit order, the mirror and the session settle and the event streams are
-    /// told; the completion runs elsewhere, so the writer goes straight on to the next group.
-    private func store(_ outcome: CommandOutcome, readSince: UInt64?, _ turn: Turn) {
+    /// it has some (`read` is then the failure count and log position its walk read at). On
+    /// the writer's thread, in commit order, the mirror and the session settle and the event
+    /// streams are told; the completion runs elsewhere, so the writer goes straight on to the
+    /// next group. Refused for a conflict, the command goes `again`, up to `maxStores` times.
+    private func store(
+        _ outcome: CommandOutcome, read: (failures: UInt64, position: Int64)?, _ turn: Turn,
+        again: @escaping @Sendable () -> Void
+    ) {
         let session = turn.session
         let version = session.version(of: outcome.session)
         let change = journal.change(of: session, to: outcome.session, receipt: turn.receipt(for: .performed(outcome, version: version)))
-        let write = StorageWrite(changes: outcome.changes, session: change.write)
+        let write = StorageWrite(changes: outcome.changes, session: change.write, readPosition: read?.position)
         let (catalog, metrics, live, answers) = (catalog, metrics, live, answers)
-        let batch = readSince.map { catalog.stage(outcome.changes, readSince: $0) }
+        let batch = read.map { catalog.stage(outcome.changes, readSince: $0.failures) }
+        let again: (@Sendable () -> Void)? = turn.stores < Self.maxStores ? again : nil
+        let shared = storage.isShared
         var stillValid: (@Sendable () -> Bool)?
         if let batch { stillValid = { catalog.isValid(batch) } }
         storage.write(write, stillValid: stillValid) { stored in
@@ -252,10 +300,26 @@ final class CommandRunner: Sendable {
                 result = .performed(outcome, version: version)
             case .failure(let error):
                 if let batch { catalog.fail(outcome.changes, batch: batch) }
+                if let again, Self.isConflict(error, shared: shared) {
+                    metrics.recordConflict()
+                    // Off the relay: going again reads storage and walks the chain.
+                    return DispatchQueue.global().async(execute: again)
+                }
                 metrics.recordCommand(action: turn.action, outcome: "storage_error")
                 result = .notStored(error)
             }
             answers.send { turn.end(result) }
+        }
+    }
+
+    /// Refused unstored for another instance's write, or (on storage shared by several
+    /// instances) behind a write that may have been refused so: worth walking again once
+    /// the mirror has followed. Alone, a write behind a failed one fails as it always did.
+    private static func isConflict(_ error: any Error, shared: Bool) -> Bool {
+        switch error as? CatalogStoreError {
+        case .conflict: true
+        case .precedingWriteFailed: shared
+        default: false
         }
     }
 

@@ -57,10 +57,11 @@ extension ServerConfiguration {
                     }
                 }
             case "catalog":
-                let keys = ["dataDirectory", "durability", "readerConnections", "demoImages", "demoPictures"]
+                let keys = ["dataDirectory", "url", "durability", "readerConnections", "demoImages", "demoPictures"]
                 for (key, value) in try reader.members(of: group, value, allowed: keys) {
                     switch key {
                     case "dataDirectory": dataDirectory = try reader.string(group, key, value)
+                    case "url": databaseURL = try reader.databaseURL(group, key, text: reader.string(group, key, value))
                     case "durability": durability = try reader.durability(group, key, value)
                     case "readerConnections": readerConnections = try reader.int(group, key, value, in: 1...64)
                     case "demoPictures": demoPictures = try reader.bool(group, key, value)
@@ -104,6 +105,9 @@ extension ServerConfiguration {
         if let value = environment["CHAIN_PORT"] { port = UInt16(try reader.int(nil, "CHAIN_PORT", text: value, in: 0...65535)) }
         if let value = environment["CHAIN_THREADS"] { threads = try reader.int(nil, "CHAIN_THREADS", text: value, in: 0...256) }
         if let value = environment["CHAIN_DATA_DIR"] { dataDirectory = value }
+        if let value = environment["CHAIN_DATABASE_URL"], !value.isEmpty {
+            databaseURL = try reader.databaseURL(nil, "CHAIN_DATABASE_URL", text: value)
+        }
         if let value = environment["CHAIN_MAX_BODY_BYTES"] {
             maxBodyBytes = try reader.int(nil, "CHAIN_MAX_BODY_BYTES", text: value, in: 1...(1 << 30))
         }
@@ -161,6 +165,15 @@ struct ConfigurationReader {
     func bool(_ group: String?, _ key: String, _ value: JSON) throws -> Bool {
         guard case .bool(let flag) = value else { throw error(group, key, "must be true or false, not \(value.text.prefix(40))") }
         return flag
+    }
+
+    /// A PostgreSQL URL (`postgres://…`, `postgresql://…`) or libpq `key=value` string.
+    func databaseURL(_ group: String?, _ key: String, text: String) throws -> String {
+        let url = text.trimmingCharacters(in: .whitespaces)
+        guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") || url.contains("=") else {
+            throw error(group, key, "must be a postgres:// or postgresql:// URL (or a libpq key=value string)")
+        }
+        return url
     }
 
     func durability(_ group: String?, _ key: String, _ value: JSON) throws -> Durability {

@@ -49,9 +49,13 @@ struct ServerConfiguration: Sendable, Equatable {
 
     /// `catalog.dataDirectory`, `CHAIN_DATA_DIR`, `--data-dir`: where `catalog.sqlite` lives.
     var dataDirectory = "./data"
+    /// `catalog.url`, `CHAIN_DATABASE_URL`: a `postgres://` or `postgresql://` URL (or a
+    /// libpq `key=value` string) puts the catalog and the sessions in that PostgreSQL
+    /// database instead of `<dataDirectory>/catalog.sqlite`; thumbnails stay in `dataDirectory`.
+    var databaseURL: String?
     /// `catalog.durability`, `CHAIN_DURABILITY`: `full` (fsync every commit), `normal` or `off`.
     var durability = Durability.full
-    /// `catalog.readerConnections`: read-only SQLite connections for image listings.
+    /// `catalog.readerConnections`: reading connections (SQLite or PostgreSQL) for image listings.
     var readerConnections = 2
     /// `catalog.demoImages`: images created in an empty catalog at first start (0 = none).
     var demoImages = 600

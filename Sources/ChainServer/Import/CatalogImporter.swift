@@ -15,12 +15,12 @@ struct CatalogImporter: Sendable {
     /// How often progress is reported between batches, in scanned files.
     static let progressInterval = 100
 
-    let store: SQLiteCatalogStore
+    let store: any CatalogStorage
     let batchSize: Int
     /// Makes each new image's 256-pixel thumbnail after the files are in; `nil`: none.
     let thumbnails: Thumbnails?
 
-    init(store: SQLiteCatalogStore, batchSize: Int = CatalogImporter.defaultBatchSize, thumbnails: Thumbnails? = nil) {
+    init(store: any CatalogStorage, batchSize: Int = CatalogImporter.defaultBatchSize, thumbnails: Thumbnails? = nil) {
         self.store = store
         self.batchSize = max(1, batchSize)
         self.thumbnails = thumbnails

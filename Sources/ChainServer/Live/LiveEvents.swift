@@ -137,6 +137,15 @@ final class LiveEvents: Sendable {
         }
     }
 
+    /// Another instance performed a command on `session`: its menu, as the session is now.
+    func changedElsewhere(_ session: LiveSession) {
+        guard isListening(session) else { return }
+        queue.async { [self] in
+            watch(session)
+            markDirty([session])
+        }
+    }
+
     /// After a commit (on the writer's thread, in commit order): `catalog` to every listener,
     /// and a menu look at the listeners whose menus depend on the images it wrote.
     /// The images' values are read from `catalog` now, before the next commit lands.

@@ -40,6 +40,8 @@ final class Metrics: Sendable {
         var latency: [Labels: Histogram] = [:]  // route, status
         var commands: [Labels: Int] = [:]  // action, outcome
         var commits = 0
+        var conflicts = 0
+        var followed = 0
         var committedRows = 0
         var commitBatches = Histogram(bounds: Metrics.batchBuckets)
         var fanout = Histogram(bounds: Metrics.fanoutBuckets)
@@ -64,6 +66,16 @@ final class Metrics: Sendable {
 
     func recordCommand(action: String, outcome: String) {
         state.withLock { $0.commands[Labels(first: action, second: outcome), default: 0] += 1 }
+    }
+
+    /// A command's writes refused for another instance's write, and walked again.
+    func recordConflict() {
+        state.withLock { $0.conflicts += 1 }
+    }
+
+    /// Another instance's commit taken into the mirror.
+    func recordFollowed() {
+        state.withLock { $0.followed += 1 }
     }
 
     func recordCommit(batches: Int, rows: Int) {
@@ -124,6 +136,10 @@ final class Metrics: Sendable {
                   "chain_catalog_commits_total \(state.commits)",
                   "# HELP chain_catalog_committed_rows_total Rating changes committed.", "# TYPE chain_catalog_committed_rows_total counter",
                   "chain_catalog_committed_rows_total \(state.committedRows)",
+                  "# HELP chain_catalog_conflicts_total Command writes refused for another instance's write to their images, and walked again.",
+                  "# TYPE chain_catalog_conflicts_total counter", "chain_catalog_conflicts_total \(state.conflicts)",
+                  "# HELP chain_catalog_followed_total Other instances' commits taken into this instance's mirror.",
+                  "# TYPE chain_catalog_followed_total counter", "chain_catalog_followed_total \(state.followed)",
                   "# HELP chain_catalog_commit_batches Command batches sharing one commit (group commit).",
                   "# TYPE chain_catalog_commit_batches histogram"]
         lines += render(state.commitBatches, name: "chain_catalog_commit_batches", labels: nil, bounds: Self.batchBuckets)

@@ -102,6 +102,8 @@ final class Router: HTTPHandler {
         switch sessions.authenticate(authorization: request.header("authorization")) {
         case .missing: throw Problem(.unauthorized, "send Authorization: Bearer <token> with the token from POST /v1/sessions")
         case .invalid: throw Problem(.unauthorized, "the session token is not valid (wrong, ended or expired)")
+        case .unavailable:
+            throw Problem(.storageUnavailable, "the session could not be looked up in the catalog storage; nothing was changed")
         case .valid(let valid): session = valid
         }
         if case .ownSession = route.access, let id = parameters["id"], id != session.id {

@@ -1,12 +1,7 @@
 import ChainModel
 
 extension SQLiteCatalogStore {
-    /// `id, name, path, byte_size, width, height, format`, then one column per attribute.
-    private static let imageColumns = (["id", "name", "path", "byte_size", "width", "height", "format"]
-        + Attribute.all.map(\.name)).joined(separator: ", ")
-    private static let firstAttributeColumn = 7
-    /// The largest image id the in-memory mirror takes (its columns cost bytes per id).
-    static let maxImageID: Int64 = 100_000_000
+    private static let imageColumns = StoredImageRow.columns
 
     /// Every image's attribute values: what the server loads into its in-memory mirror.
     func loadAttributes() throws -> AttributeColumns {
@@ -15,12 +10,7 @@ extension SQLiteCatalogStore {
             let statement = try connection.cachedStatement("SELECT id, \(columns) FROM images ORDER BY id")
             return try statement.rows { row in
                 let id = row.int64(at: 0)
-                // The mirror holds a byte per attribute per id up to the largest id: one stray
-                // huge id would have it allocate terabytes, so it is refused here, by name.
-                guard id > 0, id <= Self.maxImageID else {
-                    throw CatalogStoreError.corruptRow(id: id, reason: "image ids run from 1 to \(Self.maxImageID)")
-                }
-                return (ImageID(id), try Self.values(from: row, at: 1, of: id))
+                return (try StoredImageRow.checkedID(id), try StoredImageRow.values(of: id) { row.int(at: 1 + $0) })
             }
         }
         var loaded = AttributeColumns()
@@ -81,30 +71,8 @@ extension SQLiteCatalogStore {
     }
 
     private static func image(from row: SQLiteStatement) throws -> Image {
-        let id = row.int64(at: 0)
-        return Image(
-            id: ImageID(id),
-            name: row.text(at: 1) ?? "",
-            values: try values(from: row, at: firstAttributeColumn, of: id),
-            path: row.text(at: 2),
-            byteSize: row.optionalInt64(at: 3),
-            width: row.optionalInt(at: 4),
-            height: row.optionalInt(at: 5),
-            format: row.text(at: 6)
-        )
-    }
-
-    /// The attribute columns from `first` on. The schema's CHECKs keep codes in range; a
-    /// value outside it means a damaged file.
-    private static func values(from row: SQLiteStatement, at first: Int, of id: Int64) throws -> AttributeValues {
-        var values = AttributeValues()
-        for (offset, attribute) in Attribute.all.enumerated() {
-            let code = row.int(at: first + offset)
-            guard code >= 0, code < attribute.valueCount else {
-                throw CatalogStoreError.corruptRow(id: id, reason: "\(attribute.name) \(code) is outside its \(attribute.valueCount) values")
-            }
-            values[attribute] = UInt8(code)
-        }
-        return values
+        try StoredImageRow.image(
+            id: row.int64(at: 0), text: { row.text(at: $0) }, optionalInt64: { row.optionalInt64(at: $0) },
+            code: { row.int(at: StoredImageRow.firstAttributeColumn + $0) })
     }
 }

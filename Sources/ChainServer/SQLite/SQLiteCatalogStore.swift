@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Sendable because everything it holds is: the writer serialises all writes through its
 /// own thread and the reader pool lends each connection to one caller at a time.
-final class SQLiteCatalogStore: CatalogStorage {
+final class SQLiteCatalogStore: WriterBackedStorage {
     static let fileName = "catalog.sqlite"
     /// Long enough to ride out another process's checkpoint or an import running beside us.
     static let busyTimeoutMilliseconds: Int32 = 5_000
@@ -19,8 +19,8 @@ final class SQLiteCatalogStore: CatalogStorage {
     let path: String
     let durability: Durability
     // Internal rather than private so the `SQLiteCatalogStore+…` files can reach them.
-    let writer: SQLiteCatalogWriter
-    let readers: SQLiteReaderPool
+    let writer: CatalogWriter<SQLiteWriteEngine>
+    let readers: ConnectionPool<SQLiteConnection>
 
     /// Creates `directory` if needed, opens (or creates) the catalog in it and migrates it to
     /// the current schema. Throws `CatalogStoreError.schemaTooNew` for a file from a newer build.
@@ -43,38 +43,33 @@ final class SQLiteCatalogStore: CatalogStorage {
             // (a million-image rating took 2.6 s of SQLite time instead of 1.6 s).
             try connection.execute("PRAGMA cache_size = -\(Self.writerCacheKilobytes)")
             // Readers open after migration, so they find the tables and WAL mode in place.
-            readers = try SQLiteReaderPool(
-                path: path, count: readerCount, busyTimeoutMilliseconds: Self.busyTimeoutMilliseconds
-            )
+            readers = try ConnectionPool(count: readerCount) { [path] in
+                let reader = try SQLiteConnection(path: path, mode: .readOnly)
+                do {
+                    try reader.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+                } catch {
+                    try? reader.close()
+                    throw error
+                }
+                return reader
+            } close: { reader in
+                do {
+                    try reader.close()
+                } catch {
+                    // Only possible if a statement escaped finalization: a bug to catch in tests.
+                    assertionFailure("closing a catalog reader connection failed: \(error)")
+                }
+            }
         } catch {
             // The setup error is what the caller needs; closing is only to not leak the handle.
             try? connection.close()
             throw error
         }
-        writer = SQLiteCatalogWriter(connection: connection)
+        writer = CatalogWriter(engine: SQLiteWriteEngine(connection: connection))
     }
 
     deinit {
         close()
-    }
-
-    /// Called on the writer thread after each successful COMMIT that wrote catalog values,
-    /// before that group's completions, with the number of its batches that wrote catalog
-    /// values and the number of those writes (a write to an unknown id counts; a failed
-    /// batch's do not). Commits of session writes alone are not counted.
-    /// Set it before the first write to see every commit; keep it quick.
-    var onCommit: (@Sendable (_ batches: Int, _ rows: Int) -> Void)? {
-        get { writer.observer }
-        set { writer.observer = newValue }
-    }
-
-    /// Queues a batch and returns at once; see `SQLiteCatalogWriter.write`. Changes to ids
-    /// the catalog does not hold are no-ops.
-    func write(
-        _ write: StorageWrite, stillValid: (@Sendable () -> Bool)?,
-        completion: @escaping @Sendable (Result<Void, any Error>) -> Void
-    ) {
-        writer.write(write, stillValid: stillValid, completion: completion)
     }
 
     func loadSessions() throws -> [StoredSession] {

@@ -96,7 +96,7 @@ enum SQLiteSessionRows {
             StoredSession(
                 id: row.text(at: 0) ?? "", tokenDigest: row.blob(at: 1) ?? [], client: row.text(at: 2) ?? "",
                 state: Array((row.text(at: 3) ?? "").utf8), stacks: Array((row.text(at: 4) ?? "").utf8),
-                handlers: Array((row.text(at: 5) ?? "").utf8),
+                handlers: Array((row.text(at: 5) ?? "").utf8), version: 0,
                 entries: [:], receipts: [])
         }
         var index: [String: Int] = [:]

@@ -27,6 +27,8 @@ final class LiveSession: Sendable {
         var handlersMade = 0
         /// Serials of the undo entries storage holds for this session.
         var storedEntries = SerialRuns()
+        /// The stored state's version (`SessionWrite.expectedVersion`).
+        var storedVersion: Int64 = 0
         /// Idempotency receipts by key, and their keys oldest first.
         var receipts: [String: IdempotencyReceipt] = [:]
         var receiptOrder: [String] = []
@@ -35,7 +37,8 @@ final class LiveSession: Sendable {
     /// A session as it was stored (`SessionJournal.restore`), or a new one.
     init(
         id: String, tokenDigest: [UInt8], client: String = "", now: ContinuousClock.Instant, model: Session = Session(),
-        handlers: RemoteHandlerCoding.Record = .init(), storedEntries: SerialRuns = SerialRuns(), receipts: [IdempotencyReceipt] = []
+        handlers: RemoteHandlerCoding.Record = .init(), storedEntries: SerialRuns = SerialRuns(), receipts: [IdempotencyReceipt] = [],
+        storedVersion: Int64 = 0
     ) {
         self.id = id
         self.tokenDigest = tokenDigest
@@ -45,6 +48,7 @@ final class LiveSession: Sendable {
         state.handlerChanges = handlers.changes
         state.handlersMade = handlers.made
         state.storedEntries = storedEntries
+        state.storedVersion = storedVersion
         for receipt in receipts {
             if state.receipts.updateValue(receipt, forKey: receipt.key) == nil { state.receiptOrder.append(receipt.key) }
         }
@@ -161,10 +165,28 @@ final class LiveSession: Sendable {
     /// Serials of the undo entries storage holds; changed only once a write committed.
     var storedEntries: SerialRuns { state.withLock { $0.storedEntries } }
 
-    /// Records what a committed write stored: its undo entries and its receipt, dropping
-    /// the receipts it dropped.
-    func stored(entries: SerialRuns, receipt: IdempotencyReceipt?, dropping dropped: [String]) {
+    /// The stored state's version; changed only once a write committed.
+    var storedVersion: Int64 { state.withLock { $0.storedVersion } }
+
+    /// Takes what another instance stored for this session since (`restored`, read back from
+    /// storage): its model, undo entries, receipts and version. Its handlers stay: they
+    /// belong to this instance's event streams. Only from a job on `queue`.
+    func replaceStored(with restored: LiveSession) {
+        let (model, entries, version) = (restored.model, restored.storedEntries, restored.storedVersion)
+        let receipts = restored.state.withLock { ($0.receipts, $0.receiptOrder) }
+        self.model = model
         state.withLock { state in
+            state.storedEntries = entries
+            state.storedVersion = version
+            (state.receipts, state.receiptOrder) = receipts
+        }
+    }
+
+    /// Records what a committed write stored: its undo entries and its receipt, dropping
+    /// the receipts it dropped, and whether it counted a new version.
+    func stored(entries: SerialRuns, receipt: IdempotencyReceipt?, dropping dropped: [String], counted: Bool = false) {
+        state.withLock { state in
+            if counted { state.storedVersion += 1 }
             state.storedEntries = entries
             for key in dropped where state.receipts.removeValue(forKey: key) != nil {
                 state.receiptOrder.removeAll { $0 == key }

@@ -26,7 +26,7 @@ final class SessionJournal: Sendable {
 
         /// Records the committed write on `session` (the model itself is the caller's to set).
         func committed(on session: LiveSession) {
-            session.stored(entries: entries, receipt: write.receipt, dropping: write.droppedReceipts)
+            session.stored(entries: entries, receipt: write.receipt, dropping: write.droppedReceipts, counted: write.expectedVersion != nil)
         }
     }
 
@@ -39,6 +39,7 @@ final class SessionJournal: Sendable {
         let stored = session.storedEntries
         var entries = stored
         if let model {
+            write.expectedVersion = session.storedVersion
             // The stored stacks are those of the session's model now (the last committed):
             // when the command left every stack as it was, they are not read or written.
             let stacks = !model.hasSameUndoStacks(as: session.model)
@@ -87,15 +88,40 @@ final class SessionJournal: Sendable {
         storage.write(StorageWrite(session: write), stillValid: nil, completion: completion)
     }
 
-    /// Forgets an ended session.
-    func delete(_ session: LiveSession, completion: @escaping @Sendable (Result<Void, any Error>) -> Void = { _ in }) {
-        storage.write(StorageWrite(session: SessionWrite(id: session.id, kind: .delete)), stillValid: nil, completion: completion)
+    /// Forgets an ended session. `ifUnchanged` (an expiry): only if no other instance sharing
+    /// the storage has stored a command's state since this one did; one that did is using it.
+    func delete(
+        _ session: LiveSession, ifUnchanged: Bool = false, completion: @escaping @Sendable (Result<Void, any Error>) -> Void = { _ in }
+    ) {
+        var write = SessionWrite(id: session.id, kind: .delete)
+        if ifUnchanged { write.expectedVersion = session.storedVersion }
+        storage.write(StorageWrite(session: write), stillValid: nil, completion: completion)
     }
 
     /// Every stored session, live again. A session that cannot be read back is an error
     /// naming it: starting without it would log its client out without a word.
     func restore(now: ContinuousClock.Instant) throws -> [LiveSession] {
         try storage.loadSessions().map { stored in try Self.restore(stored, now: now) }
+    }
+
+    /// Takes `session` again as storage holds it now, when another instance may have changed
+    /// it (`LiveSession.replaceStored`; from a job on its queue). `nil` when it is stored no
+    /// more (ended elsewhere); otherwise whether another instance had stored a newer state.
+    /// Taken whole even at the same version: a receipt alone counts none. Storage that only
+    /// this instance writes has nothing newer.
+    func refresh(_ session: LiveSession) throws -> Bool? {
+        guard storage.isShared else { return false }
+        guard let stored = try storage.loadSession(.id(session.id)) else { return nil }
+        let restored = try Self.restore(stored, now: .now)
+        let newer = restored.storedVersion != session.storedVersion
+        session.replaceStored(with: restored)
+        return newer
+    }
+
+    /// A session created on another instance sharing the storage, by its token's digest.
+    func load(tokenDigest: [UInt8]) throws -> LiveSession? {
+        guard storage.isShared, let stored = try storage.loadSession(.tokenDigest(tokenDigest)) else { return nil }
+        return try Self.restore(stored, now: .now)
     }
 
     static func restore(_ stored: StoredSession, now: ContinuousClock.Instant) throws -> LiveSession {
@@ -115,7 +141,8 @@ final class SessionJournal: Sendable {
             }
             return LiveSession(
                 id: stored.id, tokenDigest: stored.tokenDigest, client: stored.client, now: now, model: model,
-                handlers: handlers, storedEntries: SerialRuns(stored.entries.keys), receipts: stored.receipts)
+                handlers: handlers, storedEntries: SerialRuns(stored.entries.keys), receipts: stored.receipts,
+                storedVersion: stored.version)
         } catch {
             throw CatalogStoreError.corruptSession(id: stored.id, reason: "\(error)")
         }

@@ -6,6 +6,9 @@ final class SessionRegistry: Sendable {
     enum Authentication {
         case missing
         case invalid
+        /// The token may name a session stored by another instance, but storage could not
+        /// be asked.
+        case unavailable
         case valid(LiveSession)
     }
 
@@ -21,7 +24,14 @@ final class SessionRegistry: Sendable {
         var byDigest: [[UInt8]: LiveSession] = [:]
         var perClient: [String: Int] = [:]
         var lastSweep: ContinuousClock.Instant?
+        /// Digests storage was asked for and did not hold. A token is only ever given out
+        /// after its session is stored, so a digest missed once stays missed: a client
+        /// sending one bad token again and again costs storage one query.
+        var missed: Set<[UInt8]> = []
     }
+
+    /// Missed digests kept before the set starts over.
+    static let maxMissed = 10_000
 
     struct Full: Error {
         /// `true` when the client's own share is used up, `false` when the server is full.
@@ -30,14 +40,21 @@ final class SessionRegistry: Sendable {
 
     /// Told when a session ends, with why (`deleted` or `expired`), after it is gone.
     let onEnd: @Sendable (LiveSession, String) -> Void
+    /// Finds a session this instance does not hold by its token's digest: one created on
+    /// another instance sharing the storage, loaded when first touched here; `nil` when
+    /// storage holds none. When it throws, the request is answered 503 and the token asked
+    /// about again next time.
+    let load: (@Sendable ([UInt8]) throws -> LiveSession?)?
 
     init(
         idleExpiry: Duration, maxSessions: Int, maxSessionsPerClient: Int = .max,
-        onEnd: @escaping @Sendable (LiveSession, String) -> Void = { _, _ in }
+        onEnd: @escaping @Sendable (LiveSession, String) -> Void = { _, _ in },
+        load: (@Sendable ([UInt8]) throws -> LiveSession?)? = nil
     ) {
         self.idleExpiry = idleExpiry
         self.maxSessions = maxSessions
         self.maxSessionsPerClient = maxSessionsPerClient
+        self.load = load
         self.onEnd = onEnd
     }
 
@@ -64,12 +81,20 @@ final class SessionRegistry: Sendable {
     /// if just created, but none is refused for it.
     func restore(_ restored: [LiveSession]) {
         sessions.withLock { sessions in
-            for session in restored {
-                sessions.byID[session.id] = session
-                sessions.byDigest[session.tokenDigest] = session
-                sessions.perClient[session.client, default: 0] += 1
-            }
+            for session in restored { insert(session, into: &sessions) }
         }
+    }
+
+    private func insert(_ session: LiveSession, into sessions: inout Sessions) {
+        sessions.byID[session.id] = session
+        sessions.byDigest[session.tokenDigest] = session
+        sessions.perClient[session.client, default: 0] += 1
+    }
+
+    /// Drops `session` from this instance without deleting it: another instance sharing the
+    /// storage ended it, and `onEnd` hears `reason`.
+    func forget(_ session: LiveSession, reason: String) {
+        sessions.withLock { remove(session, from: &$0, reason: reason) }
     }
 
     /// Forgets a session whose creation storage did not commit: it never existed for anyone.
@@ -82,7 +107,21 @@ final class SessionRegistry: Sendable {
         guard let authorization, let token = Self.bearerToken(authorization) else { return .missing }
         let digest = SessionToken.digest(of: token)
         let now = clock.now
+        let ask = load != nil && sessions.withLock { $0.byDigest[digest] == nil && !$0.missed.contains(digest) }
+        // Looked up outside the lock: storage may take a while to answer.
+        let loaded: LiveSession?
+        do {
+            loaded = ask ? try load?(digest) : nil
+        } catch {
+            return .unavailable
+        }
         return sessions.withLock { sessions in
+            if let loaded, sessions.byID[loaded.id] == nil {
+                insert(loaded, into: &sessions)
+            } else if ask, loaded == nil {
+                if sessions.missed.count >= Self.maxMissed { sessions.missed.removeAll() }
+                sessions.missed.insert(digest)
+            }
             guard let session = sessions.byDigest[digest], SessionToken.constantTimeEqual(session.tokenDigest, digest) else {
                 return .invalid
             }

@@ -1,7 +1,8 @@
 import ChainModel
 
 /// What the server needs from durable storage, whatever the engine behind it: the seam a
-/// second engine implements. `SQLiteCatalogStore` is the first.
+/// second engine implements: `SQLiteCatalogStore` (the embedded default) and
+/// `PostgresCatalogStore` (several instances on one database).
 ///
 /// The contract every implementation keeps:
 /// - `write` returns at once; `completion` runs exactly once, after the batch (its catalog
@@ -18,8 +19,20 @@ protocol CatalogStorage: AnyObject, Sendable {
     /// Every image's attribute values: what the in-memory mirror starts from.
     func loadAttributes() throws -> AttributeColumns
 
+    /// Every image's attribute values with the commit-log position they are as of: what a
+    /// mirror that follows other instances (`follower`) starts from.
+    func loadFollowedCatalog() throws -> FollowedCatalog
+
     /// Every stored session, as `SessionWrite`s left them.
     func loadSessions() throws -> [StoredSession]
+
+    /// Whether other instances write to the same storage, so sessions and values this one
+    /// holds may change under it (PostgreSQL). Otherwise what it holds is all there is.
+    var isShared: Bool { get }
+
+    /// One stored session, as another instance may have left it; `nil` when none is stored.
+    /// Asked only of shared storage.
+    func loadSession(_ key: StoredSession.Key) throws -> StoredSession?
 
     func write(
         _ write: StorageWrite, stillValid: (@Sendable () -> Bool)?,
@@ -29,6 +42,8 @@ protocol CatalogStorage: AnyObject, Sendable {
     /// One page of the images `query` selects, in id order.
     func images(_ query: ImageQuery) throws -> [Image]
     func image(_ id: ImageID) throws -> Image?
+    /// The highest image id, or `nil` for an empty catalog.
+    func lastImageID() throws -> ImageID?
 
     /// Adds `records`, skipping any whose `path` is already stored; returns how many were new.
     func insert(_ records: [ImageRecord]) throws -> Int
@@ -40,6 +55,22 @@ protocol CatalogStorage: AnyObject, Sendable {
     /// and the writes in those that succeeded. Set it before the first write; keep it quick.
     var onCommit: (@Sendable (_ batches: Int, _ rows: Int) -> Void)? { get set }
 
+    /// Handed other instances' commits to the same database, in commit order, on the writer
+    /// thread. Set it before the first write.
+    var follower: CommitFollower? { get set }
+
     /// Commits and completes every queued batch, then releases the engine. Idempotent.
     func close()
+}
+
+extension CatalogStorage {
+    var isShared: Bool { false }
+
+    /// Storage only this instance writes holds no session it does not have already.
+    func loadSession(_ key: StoredSession.Key) throws -> StoredSession? { nil }
+
+    /// An engine no other instance writes to is at position 0 forever.
+    func loadFollowedCatalog() throws -> FollowedCatalog {
+        FollowedCatalog(columns: try loadAttributes(), position: 0)
+    }
 }

@@ -17,6 +17,10 @@ enum CatalogStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownAttribute(String)
     /// A stored session cannot be read back: the file was edited by hand or is damaged.
     case corruptSession(id: String, reason: String)
+    /// Another instance sharing the database committed to one of the write's images after
+    /// the values it was computed from: it was not stored, and is computed again once the
+    /// mirror has followed (`CommandRunner` does, unseen by the client).
+    case conflict
 
     var description: String {
         switch self {
@@ -35,6 +39,8 @@ enum CatalogStoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the catalog stores no attribute \(name)"
         case let .corruptSession(id, reason):
             return "stored session \(id) is invalid: \(reason)"
+        case .conflict:
+            return "another instance changed these images after this write read them"
         case .precedingWriteFailed:
             return "an earlier catalog write failed, so this one, queued behind it, was not attempted"
         }

@@ -28,6 +28,10 @@ struct SessionWrite: Sendable {
     var addedEntries: [Entry] = []
     /// Serials of entries no stack names any more, as runs.
     var removedEntries: [ClosedRange<Int>] = []
+    /// For a command's new state: the version of the stored state it was computed from. An
+    /// engine shared by several instances refuses the write (`CatalogStoreError.conflict`)
+    /// when the stored version is another, and counts the new one.
+    var expectedVersion: Int64?
     var receipt: IdempotencyReceipt?
     /// Receipts past `IdempotencyReceipt.perSession`, dropped as this one is added.
     var droppedReceipts: [String] = []

@@ -5,9 +5,15 @@ import ChainModel
 struct StorageWrite: Sendable {
     var changes: ChangeSet
     var session: SessionWrite?
+    /// The commit-log position (`CommitFollower`) of the mirror the changes were computed
+    /// from: an engine shared by several instances refuses them (`CatalogStoreError.conflict`)
+    /// when another instance has since committed to one of their images. `nil`: as of the
+    /// writer's own position.
+    var readPosition: Int64?
 
-    init(changes: ChangeSet = ChangeSet(), session: SessionWrite? = nil) {
+    init(changes: ChangeSet = ChangeSet(), session: SessionWrite? = nil, readPosition: Int64? = nil) {
         self.changes = changes
         self.session = session
+        self.readPosition = readPosition
     }
 }

@@ -1,8 +1,10 @@
 import ChainModel
+import Dispatch
+import Synchronization
 
 @testable import ChainServer
 
-extension SQLiteCatalogStore {
+extension CatalogStorage {
     /// Every image's rating in id order, read back through `loadAttributes`.
     func allRatings() throws -> [(id: ImageID, rating: Rating)] {
         let columns = try loadAttributes()
@@ -12,6 +14,18 @@ extension SQLiteCatalogStore {
     /// A page by the v1 filters.
     func images(after: ImageID?, limit: Int, minRating: Rating?) throws -> [Image] {
         try images(ImageQuery(after: after, limit: limit, minRating: minRating))
+    }
+
+    /// Writes one batch and waits for its outcome, which it throws when it failed.
+    func writeAndWait(_ write: StorageWrite) throws {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<Void, any Error>?>(nil)
+        self.write(write, stillValid: nil) { result in
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        try outcome.withLock { $0! }.get()
     }
 
     /// Queues a batch given image by image.
@@ -24,5 +38,12 @@ extension SQLiteCatalogStore {
         _ changes: ChangeSet, stillValid: (@Sendable () -> Bool)?, completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) {
         write(StorageWrite(changes: changes), stillValid: stillValid, completion: completion)
+    }
+}
+
+extension CatalogStorage {
+    /// Seeds demo images with no pictures.
+    func seedDemoCatalogIfEmpty(count: Int) throws -> Int {
+        try seedDemoCatalogIfEmpty(count: count, picturesDirectory: nil)
     }
 }

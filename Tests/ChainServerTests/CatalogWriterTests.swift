@@ -5,11 +5,13 @@ import Testing
 
 @testable import ChainServer
 
-/// The writer through the store's API: group commit, ordering, failure isolation, closing.
+/// The writer through the store's API, on every engine: group commit, ordering, failure
+/// isolation, closing.
 @Suite struct CatalogWriterTests {
-    @Test func concurrentWritersShareCommitsAndEverythingPersists() throws {
-        try TemporaryDirectory.with { directory in
-            let store = try SQLiteCatalogStore(directory: directory, durability: .full)
+    @Test(arguments: StorageEngine.allCases)
+    func concurrentWritersShareCommitsAndEverythingPersists(engine: StorageEngine) throws {
+        try engine.withLocation { location in
+            let store = try location.open(durability: .full)
             _ = try store.seedDemoCatalogIfEmpty(count: 100)
             let commits = Mutex((commits: 0, batches: 0, rows: 0))
             store.onCommit = { batches, rows in
@@ -48,7 +50,7 @@ import Testing
             #expect(seen.rows == threads * writesPerThread)
             #expect(seen.commits < threads * writesPerThread, "every write got its own commit: no grouping")
 
-            let reopened = try SQLiteCatalogStore(directory: directory)
+            let reopened = try location.open()
             defer { reopened.close() }
             let ratings = Dictionary(uniqueKeysWithValues: try reopened.allRatings().map { ($0.id, $0.rating) })
             for thread in 0..<threads {
@@ -60,9 +62,10 @@ import Testing
         }
     }
 
-    @Test func completionsRunInEnqueueOrderOnTheWriterThread() throws {
-        try TemporaryDirectory.with { directory in
-            let store = try SQLiteCatalogStore(directory: directory, durability: .off)
+    @Test(arguments: StorageEngine.allCases)
+    func completionsRunInEnqueueOrderOnTheWriterThread(engine: StorageEngine) throws {
+        try engine.withLocation { location in
+            let store = try location.open()
             _ = try store.seedDemoCatalogIfEmpty(count: 10)
             let order = Mutex<[Int]>([])
             // Threads by identity, not name: under ThreadSanitizer `Thread.current.name` reads
@@ -84,18 +87,13 @@ import Testing
 
     /// Ten images rated 0, where a trigger makes any update of image 7 fail, the way a real
     /// constraint might.
-    static func storeRefusingImage7(in directory: String) throws -> SQLiteCatalogStore {
-        let seeded = try SQLiteCatalogStore(directory: directory, durability: .off)
+    static func storeRefusingImage7(at location: StorageLocation) throws -> any CatalogStorage {
+        let seeded = try location.open()
         _ = try seeded.seedDemoCatalogIfEmpty(count: 10)
         seeded.close()
-        let setup = try SQLiteConnection(path: directory + "/" + SQLiteCatalogStore.fileName, mode: .readWriteCreate)
-        try setup.execute("""
-            UPDATE images SET rating = 0;
-            CREATE TRIGGER refuse_7 BEFORE UPDATE ON images WHEN NEW.id = 7
-            BEGIN SELECT RAISE(ABORT, 'image 7 is locked'); END;
-            """)
-        try setup.close()
-        return try SQLiteCatalogStore(directory: directory, durability: .off)
+        try location.execute("UPDATE \(location.valuesTable) SET rating = 0")
+        try location.refuseUpdates(ofImage: 7, message: "image 7 is locked")
+        return try location.open()
     }
 
     /// Whether batch `index` has completed with a failure, for a batch that depends on it.
@@ -105,9 +103,10 @@ import Testing
         func contains(_ index: Int) -> Bool { failed.withLock { $0.contains(index) } }
     }
 
-    @Test func aFailingBatchRollsBackAndFailsTheBatchesQueuedBehindIt() throws {
-        try TemporaryDirectory.with { directory in
-            let store = try Self.storeRefusingImage7(in: directory)
+    @Test(arguments: StorageEngine.allCases)
+    func aFailingBatchRollsBackAndFailsTheBatchesQueuedBehindIt(engine: StorageEngine) throws {
+        try engine.withLocation { location in
+            let store = try Self.storeRefusingImage7(at: location)
             let outcomes = Mutex<[Int: Result<Void, any Error>]>([:])
             let batches: [[ImageChange]] = [
                 [ImageChange(id: ImageID(1), Rating(1)!)],
@@ -134,14 +133,14 @@ import Testing
             let failure = try #require(results[1].flatMap { result -> (any Error)? in
                 if case let .failure(error) = result { return error } else { return nil }
             })
-            #expect((failure as? SQLiteError)?.message == "image 7 is locked")
+            #expect(storageErrorMessage(failure) == "image 7 is locked")
             // Depending on the failed batch, batch 3 fails unattempted.
             #expect(results[2].map { result -> Bool in
                 if case .failure(let error) = result { return (error as? CatalogStoreError) == .precedingWriteFailed }
                 return false
             } == true)
 
-            let reopened = try SQLiteCatalogStore(directory: directory, durability: .off)
+            let reopened = try location.open()
             defer { reopened.close() }
             let ratings = try reopened.allRatings().map(\.rating.value)
             #expect(ratings == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0])  // image 2 rolled back with its batch, 3 never written
@@ -203,9 +202,10 @@ import Testing
         }
     }
 
-    @Test func anUnknownImageIsANoOpAndWritesResumeAfterAFailure() throws {
-        try TemporaryDirectory.with { directory in
-            let store = try Self.storeRefusingImage7(in: directory)
+    @Test(arguments: StorageEngine.allCases)
+    func anUnknownImageIsANoOpAndWritesResumeAfterAFailure(engine: StorageEngine) throws {
+        try engine.withLocation { location in
+            let store = try Self.storeRefusingImage7(at: location)
             func write(_ changes: [ImageChange]) -> Result<Void, any Error> {
                 let done = DispatchSemaphore(value: 0)
                 let outcome = Mutex<Result<Void, any Error>?>(nil)
@@ -221,15 +221,16 @@ import Testing
             #expect((try? write([ImageChange(id: ImageID(4), Rating.max), ImageChange(id: ImageID(999), Rating.max)]).get()) != nil)
             store.close()
 
-            let reopened = try SQLiteCatalogStore(directory: directory, durability: .off)
+            let reopened = try location.open()
             defer { reopened.close() }
             #expect(try reopened.allRatings().map(\.rating.value) == [0, 0, 0, 5, 0, 0, 0, 0, 0, 0])
         }
     }
 
-    @Test func writesAfterCloseFailAtOnce() throws {
-        try TemporaryDirectory.with { directory in
-            let store = try SQLiteCatalogStore(directory: directory, durability: .off)
+    @Test(arguments: StorageEngine.allCases)
+    func writesAfterCloseFailAtOnce(engine: StorageEngine) throws {
+        try engine.withLocation { location in
+            let store = try location.open()
             _ = try store.seedDemoCatalogIfEmpty(count: 5)
             store.close()
             let outcome = Mutex<Result<Void, any Error>?>(nil)
@@ -237,13 +238,15 @@ import Testing
             // The completion ran before write returned: nothing is left to wait for.
             let result = try #require(outcome.withLock { $0 })
             #expect(throws: CatalogStoreError.closed) { try result.get() }
-            #expect(throws: CatalogStoreError.closed) { try store.seedDemoCatalogIfEmpty() }
+            #expect(throws: CatalogStoreError.closed) { try store.seedDemoCatalogIfEmpty(count: 5, picturesDirectory: nil) }
+            #expect(throws: CatalogStoreError.closed) { try store.image(ImageID(1)) }
         }
     }
 
-    @Test func closeWaitsForEveryQueuedBatch() throws {
-        try TemporaryDirectory.with { directory in
-            let store = try SQLiteCatalogStore(directory: directory, durability: .full)
+    @Test(arguments: StorageEngine.allCases)
+    func closeWaitsForEveryQueuedBatch(engine: StorageEngine) throws {
+        try engine.withLocation { location in
+            let store = try location.open(durability: .full)
             _ = try store.seedDemoCatalogIfEmpty(count: 50)
             let completed = Mutex(0)
             for index in 0..<2_000 {
@@ -254,7 +257,7 @@ import Testing
             store.close()
             #expect(completed.withLock { $0 } == 2_000)
 
-            let reopened = try SQLiteCatalogStore(directory: directory, durability: .off)
+            let reopened = try location.open()
             defer { reopened.close() }
             #expect(try reopened.images(after: nil, limit: 100, minRating: .max).count == 50)
         }

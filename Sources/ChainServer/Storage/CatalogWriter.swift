@@ -3,12 +3,14 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// The catalog's single writer: one thread owning the one read-write connection, fed by a
-/// queue, committing whatever has piled up as one transaction (group commit).
+/// The catalog's single writer: one thread owning the engine's one read-write connection,
+/// fed by a queue, committing whatever has piled up as one transaction (group commit).
+/// The engine (`SQLiteWriteEngine`, `PostgresWriteEngine`) knows how to write a batch; this
+/// type keeps the contract `CatalogStorage` states, the same for every engine.
 ///
 /// Callers never wait on the disk: `write` enqueues and returns. While one commit syncs, the
-/// next writes accumulate, so under load a single fsync covers many batches. Each batch runs
-/// inside its own SAVEPOINT, so one failing batch rolls back without the ones before it;
+/// next writes accumulate, so under load a single sync covers many batches. Each batch is
+/// written all or nothing, so one failing batch rolls back without the ones before it;
 /// completions run on the writer thread, in enqueue order, only once COMMIT has returned.
 ///
 /// A batch may have been computed from ratings an earlier batch was about to write. So once
@@ -16,24 +18,27 @@ import Synchronization
 /// attempted only if its `stillValid` check (asked on the writer thread, after every earlier
 /// completion ran) says the writes it was computed from did not fail: nothing is stored that
 /// was derived from a write that never happened.
-final class SQLiteCatalogWriter: Sendable {
+final class CatalogWriter<Engine: CatalogWriteEngine>: Sendable {
     typealias Completion = @Sendable (Result<Void, any Error>) -> Void
     typealias Validity = @Sendable () -> Bool
     typealias CommitObserver = @Sendable (_ batches: Int, _ rows: Int) -> Void
 
     /// Caps one group so a flood of writes still commits (and completes) in bounded steps.
-    static let maxBatchesPerCommit = 512
+    static var maxBatchesPerCommit: Int { 512 }
 
     private enum Job: Sendable {
         case changes(Batch)
         /// Runs alone on the writer connection, which it gets outside any transaction.
-        case exclusive(@Sendable (SQLiteConnection) -> Void)
+        case exclusive(@Sendable (Engine) -> Void)
     }
 
     private struct State {
         var queue: [Job] = []
         var isStopping = false
         var observer: CommitObserver?
+        var follower: CommitFollower?
+        /// Another instance committed: follow before the next group.
+        var followRequested = false
         /// Set by the writer thread when it starts, so calls made on it can be recognised.
         var thread: pthread_t?
     }
@@ -44,15 +49,15 @@ final class SQLiteCatalogWriter: Sendable {
     /// Left by the writer thread after it drained the queue and closed its connection.
     private let finished = DispatchGroup()
 
-    /// Takes ownership of `connection`: from here on only the writer thread touches it.
-    init(connection: SQLiteConnection, observer: CommitObserver? = nil) {
+    /// Takes ownership of `engine`: from here on only the writer thread touches it.
+    init(engine: Engine, observer: CommitObserver? = nil) {
         state.withLock { $0.observer = observer }
         finished.enter()
         let thread = Thread { [self] in
             // Named from inside: on Linux a name set before start() does not reach the thread.
             Thread.current.name = "catalog-writer"
             state.withLock { $0.thread = pthread_self() }
-            run(connection)
+            run(engine)
             finished.leave()
         }
         thread.start()
@@ -61,6 +66,29 @@ final class SQLiteCatalogWriter: Sendable {
     var observer: CommitObserver? {
         get { state.withLock { $0.observer } }
         set { state.withLock { $0.observer = newValue } }
+    }
+
+    /// Takes in other instances' commits (`CatalogWriteEngine.follow`) when asked, and after
+    /// a group in which a write conflicted with one. Set it before the first write.
+    var follower: CommitFollower? {
+        get { state.withLock { $0.follower } }
+        set {
+            let requested = state.withLock { state in
+                state.follower = newValue
+                return state.followRequested
+            }
+            if requested { wakeUp.signal() }
+        }
+    }
+
+    /// Asks the writer thread to follow other instances' commits before its next group
+    /// (from the engine's notification listener). Requests pile into one.
+    func requestFollow() {
+        let accepted = state.withLock { state in
+            state.followRequested = true
+            return !state.isStopping
+        }
+        if accepted { wakeUp.signal() }
     }
 
     /// Queues `write` as one batch and returns at once. `completion` runs on the writer
@@ -72,14 +100,14 @@ final class SQLiteCatalogWriter: Sendable {
         }
     }
 
-    /// Runs `body` on the writer thread inside its own `BEGIN IMMEDIATE … COMMIT` and waits for
-    /// its result. For bulk work (seeding, import); never call it from a write completion,
-    /// which runs on the writer thread and would wait on itself.
-    func transaction<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) throws -> T {
-        precondition(!isOnWriterThread, "SQLiteCatalogWriter.transaction called from a write completion would wait on itself")
+    /// Runs `body` on the writer thread inside a transaction of its own and waits for its
+    /// result. For bulk work (seeding, import); never call it from a write completion, which
+    /// runs on the writer thread and would wait on itself.
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (Engine.Connection) throws -> T) throws -> T {
+        precondition(!isOnWriterThread, "CatalogWriter.transaction called from a write completion would wait on itself")
         let reply = Reply<T>()
-        let accepted = enqueue(.exclusive { connection in
-            reply.deliver(Result { try connection.transaction { try body(connection) } })
+        let accepted = enqueue(.exclusive { engine in
+            reply.deliver(Result { try engine.exclusive(body) })
         })
         guard accepted else { throw CatalogStoreError.closed }
         return try reply.wait()
@@ -116,22 +144,44 @@ final class SQLiteCatalogWriter: Sendable {
         return accepted
     }
 
-    private func run(_ connection: SQLiteConnection) {
+    private func run(_ engine: Engine) {
         while true {
-            wakeUp.wait()
+            // A follow that failed (the database away) is tried again within a second.
+            if state.withLock({ $0.followRequested && $0.follower != nil }) {
+                _ = wakeUp.wait(timeout: .now() + .seconds(1))
+            } else {
+                wakeUp.wait()
+            }
+            followIfRequested(engine)
             while let work = next() {
                 switch work {
-                case let .group(batches): commit(batches, on: connection)
-                case let .exclusive(body): body(connection)
+                case let .group(batches): commit(batches, on: engine)
+                case let .exclusive(body): body(engine)
                 }
+                followIfRequested(engine)
             }
             if state.withLock({ $0.isStopping && $0.queue.isEmpty }) { break }
         }
+        engine.close()
+    }
+
+    private func followIfRequested(_ engine: Engine) {
+        // A request made before the follower is set waits for it.
+        let follower = state.withLock { state -> CommitFollower? in
+            guard state.followRequested, let follower = state.follower else { return nil }
+            state.followRequested = false
+            return follower
+        }
+        if let follower { follow(follower, afterConflict: false, on: engine) }
+    }
+
+    /// A failure to follow (the database down) leaves the mirror where it was: the next
+    /// notification, or the next conflict, asks again.
+    private func follow(_ follower: CommitFollower, afterConflict: Bool, on engine: Engine) {
         do {
-            try connection.close()
+            try engine.follow(follower, afterConflict: afterConflict)
         } catch {
-            // Only possible if a statement escaped finalization: a bug to catch in tests.
-            assertionFailure("closing the catalog writer connection failed: \(error)")
+            state.withLock { $0.followRequested = true }
         }
     }
 
@@ -143,7 +193,7 @@ final class SQLiteCatalogWriter: Sendable {
 
     private enum Work {
         case group([Batch])
-        case exclusive(@Sendable (SQLiteConnection) -> Void)
+        case exclusive(@Sendable (Engine) -> Void)
     }
 
     /// The next unit of work: a lone exclusive job, or the run of change batches at the head
@@ -165,12 +215,38 @@ final class SQLiteCatalogWriter: Sendable {
         }
     }
 
-    private func commit(_ batches: [Batch], on connection: SQLiteConnection) {
+    private func commit(_ batches: [Batch], on engine: Engine) {
+        var outcome = write(batches, on: engine, careful: false)
+        if outcome == nil { outcome = write(batches, on: engine, careful: true) }
+        guard let (results, rows, catalogBatches) = outcome else { return }
+        if catalogBatches > 0 { observer?(catalogBatches, rows) }
+        let follower = follower
+        if let follower, let positions = engine.committedPositions { follower.advance(positions) }
+        // A write refused for another instance's commit is computed again by its caller:
+        // the mirror takes that commit in first, so the second try reads it.
+        let conflicted = results.contains { result in
+            if case .failure(CatalogStoreError.conflict) = result { true } else { false }
+        }
+        if conflicted, let follower { follow(follower, afterConflict: true, on: engine) }
+        for (batch, result) in zip(batches, results) {
+            batch.completion(result)
+        }
+        // And what the follow before the completions left (a reload) comes after them.
+        if conflicted { state.withLock { $0.followRequested = true } }
+    }
+
+    /// Writes and commits one group; `nil` when the engine asks for it to be written again,
+    /// carefully. Otherwise each batch's result, and the writes and batches that wrote
+    /// catalog values.
+    private func write(_ batches: [Batch], on engine: Engine, careful: Bool)
+        -> (results: [Result<Void, any Error>], rows: Int, catalogBatches: Int)?
+    {
         var results: [Result<Void, any Error>] = []
         var rows = 0
         var catalogBatches = 0
         do {
-            try connection.transaction {
+            try engine.begin(careful: careful)
+            do {
                 var failed = false
                 for batch in batches {
                     // A batch writing no catalog values (a session's own change) was computed
@@ -181,13 +257,13 @@ final class SQLiteCatalogWriter: Sendable {
                         results.append(.failure(CatalogStoreError.precedingWriteFailed))
                         continue
                     }
-                    // A batch that fails rolls back to its savepoint, without the ones before it;
-                    // if that rollback fails, the whole group does (nothing half-written commits).
-                    let result = Result { try Self.apply(batch.write, on: connection) }
+                    // A batch that fails is undone alone, without the ones before it; if undoing
+                    // it fails, the whole group does (nothing half-written commits).
+                    let result = Result { try engine.apply(batch.write) }
                     if case .failure(let error as SavepointRollbackFailed) = result { throw error }
-                    // Some failures (a full disk, an I/O error) make SQLite roll the whole
-                    // transaction back: then nothing of the group is left to commit.
-                    if case .failure(let error) = result, connection.isAutocommit { throw error }
+                    // Some failures (a full disk, a lost connection) take the whole transaction
+                    // with them: then nothing of the group is left to commit.
+                    if case .failure(let error) = result, engine.lostTransaction { throw error }
                     results.append(result)
                     if case .success = result {
                         rows += batch.write.changes.writeCount
@@ -196,60 +272,22 @@ final class SQLiteCatalogWriter: Sendable {
                         failed = true
                     }
                 }
+                try engine.commit()
+            } catch {
+                engine.rollback()
+                throw error
             }
-            if catalogBatches > 0 { observer?(catalogBatches, rows) }
+        } catch is WriteAgainCarefully where !careful {
+            return nil
         } catch {
             // A group that cannot commit fails as a whole.
-            results = Array(repeating: .failure(error), count: batches.count)
+            return (Array(repeating: .failure(error), count: batches.count), 0, 0)
         }
-        for (batch, result) in zip(batches, results) {
-            batch.completion(result)
-        }
-    }
-
-    /// Writes one batch, all or nothing, inside a savepoint, or without one when it is a
-    /// single statement (a session's own change, say a selection): SQLite undoes a failed
-    /// statement alone, so the two statements a savepoint costs buy nothing there.
-    private static func apply(_ write: StorageWrite, on connection: SQLiteConnection) throws {
-        if write.changes.isEmpty, let session = write.session, SQLiteSessionRows.isOneStatement(session) {
-            return try SQLiteSessionRows.apply(session, on: connection)
-        }
-        try connection.savepoint("batch") {
-            try apply(write.changes, on: connection)
-            if let session = write.session { try SQLiteSessionRows.apply(session, on: connection) }
-        }
-    }
-
-    /// Writes a batch's catalog values: a segment giving all its images one value is one UPDATE per run of
-    /// consecutive ids (a whole catalog set to five stars is one statement); per-image values
-    /// are one UPDATE each, from a cached statement.
-    private static func apply(_ changes: ChangeSet, on connection: SQLiteConnection) throws {
-        for segment in changes.segments {
-            let column = try CatalogSchema.column(of: segment.attribute)
-            switch segment.values {
-            case .all(let code):
-                let update = try connection.cachedStatement("UPDATE images SET \(column) = ?1 WHERE id BETWEEN ?2 AND ?3")
-                for run in segment.images.runs {
-                    try update.reset()
-                    try update.bind(Int(code), at: 1)
-                    try update.bind(run.first, at: 2)
-                    try update.bind(run.first + Int64(run.count) - 1, at: 3)
-                    try update.run()
-                }
-            case .each:
-                let update = try connection.cachedStatement("UPDATE images SET \(column) = ?1 WHERE id = ?2")
-                for (id, code) in segment.pairs {
-                    try update.reset()
-                    try update.bind(Int(code), at: 1)
-                    try update.bind(id.rawValue, at: 2)
-                    try update.run()
-                }
-            }
-        }
+        return (results, rows, catalogBatches)
     }
 }
 
-/// A result handed from the writer thread to a caller blocked in `SQLiteCatalogWriter.transaction`.
+/// A result handed from the writer thread to a caller blocked in `CatalogWriter.transaction`.
 private final class Reply<T: Sendable>: Sendable {
     private let value = Mutex<Result<T, any Error>?>(nil)
     private let ready = DispatchSemaphore(value: 0)

@@ -1,14 +1,14 @@
 import Dispatch
 import Synchronization
 
-/// A fixed set of read-only connections lent to one caller at a time.
+/// A fixed set of reading connections lent to one caller at a time.
 ///
-/// With WAL, readers never block the writer nor each other, so a few connections serve many
-/// request threads; a caller that finds all of them busy waits for one to come back rather
-/// than opening more (reads are short: one indexed page at most).
-final class SQLiteReaderPool: Sendable {
+/// Readers never block the writer nor each other (SQLite in WAL mode, PostgreSQL always), so
+/// a few connections serve many request threads; a caller that finds all of them busy waits
+/// for one to come back rather than opening more (reads are short: one indexed page at most).
+final class ConnectionPool<Connection: Sendable>: Sendable {
     private struct State {
-        var idle: [SQLiteConnection]
+        var idle: [Connection]
         var isClosed = false
     }
 
@@ -16,19 +16,18 @@ final class SQLiteReaderPool: Sendable {
     /// Counts idle connections, so waiting for one is a semaphore wait, not a spin.
     private let available: DispatchSemaphore
     private let size: Int
+    private let closeConnection: @Sendable (Connection) -> Void
 
-    /// Opens `count` read-only connections to `path` (at least one).
-    init(path: String, count: Int, busyTimeoutMilliseconds: Int32) throws {
+    /// Opens `count` connections (at least one) with `open`; `close` closes one. When an
+    /// open throws, the ones already open are closed and the error is rethrown.
+    init(count: Int, open: () throws -> Connection, close: @escaping @Sendable (Connection) -> Void) throws {
         size = max(1, count)
-        var connections: [SQLiteConnection] = []
+        closeConnection = close
+        var connections: [Connection] = []
         do {
-            for _ in 0..<size {
-                let connection = try SQLiteConnection(path: path, mode: .readOnly)
-                connections.append(connection)
-                try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-            }
+            for _ in 0..<size { connections.append(try open()) }
         } catch {
-            for connection in connections { try? connection.close() }
+            connections.forEach(close)
             throw error
         }
         state = Mutex(State(idle: connections))
@@ -36,7 +35,7 @@ final class SQLiteReaderPool: Sendable {
     }
 
     /// Runs `body` with a connection nobody else is using; throws `closed` after `close()`.
-    func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func read<T>(_ body: (Connection) throws -> T) throws -> T {
         available.wait()
         let lent = state.withLock { state in state.isClosed ? nil : state.idle.popLast() }
         guard let connection = lent else {
@@ -63,14 +62,7 @@ final class SQLiteReaderPool: Sendable {
             defer { state.idle.removeAll() }
             return state.idle
         }
-        for connection in connections {
-            do {
-                try connection.close()
-            } catch {
-                // Only possible if a statement escaped finalization: a bug to catch in tests.
-                assertionFailure("closing a catalog reader connection failed: \(error)")
-            }
-        }
+        connections.forEach(closeConnection)
         // Hand the permits back: waiters wake to see `isClosed`, and a semaphore released
         // below its initial value would trap when deallocated.
         for _ in 0..<size { available.signal() }

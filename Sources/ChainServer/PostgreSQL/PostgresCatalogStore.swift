@@ -1,0 +1,84 @@
+import ChainModel
+
+/// The image catalog on PostgreSQL, chosen by `catalog.url: "postgres://…"` or
+/// `CHAIN_DATABASE_URL`: the same `CatalogStorage` contract as `SQLiteCatalogStore`, for
+/// several instances in front of one database.
+///
+/// Any number of instances may share one database. Each group of batches that writes catalog
+/// values or a command's session state adds an entry to the commit log (`catalog_log`) in its
+/// transaction; a listener thread
+/// hears other instances' entries (LISTEN/NOTIFY) and has the writer hand them to the mirror
+/// (`follower`) in commit order. A batch computed before another instance wrote one of its
+/// images fails with `CatalogStoreError.conflict`, unstored, and is computed again.
+///
+/// One writer thread with its own connection does group commit (one transaction per group
+/// of batches, a savepoint per batch); a small pool of connections serves reads. Both
+/// reconnect after the database restarts: while it is down, writes fail (the commands are
+/// answered 503 and nothing is acknowledged) and reads throw.
+final class PostgresCatalogStore: WriterBackedStorage {
+    let url: String
+    /// This instance's name in the commit log, new at every start.
+    let origin: String
+    let durability: Durability
+    let writer: CatalogWriter<PostgresWriteEngine>
+    let readers: ConnectionPool<PostgresConnection>
+    private let listener: PostgresCommitListener
+
+    /// Connects, migrates the database to the current schema and opens `readerCount` reading
+    /// connections. Throws `CatalogStoreError.schemaTooNew` for a database of a newer build
+    /// and `PostgresError` when the database cannot be reached.
+    init(url: String, durability: Durability = .full, readerCount: Int = 2) throws {
+        self.url = url
+        self.durability = durability
+        origin = SessionToken.makeID()
+        let connection = try PostgresConnection(url: url, setup: [durability.postgresSetting])
+        do {
+            try PostgresSchema.migrate(connection)
+            readers = try ConnectionPool(count: readerCount) {
+                try PostgresConnection(url: url, setup: ["SET default_transaction_read_only = on"])
+            } close: { $0.close() }
+        } catch {
+            connection.close()
+            throw error
+        }
+        let writer = CatalogWriter(engine: PostgresWriteEngine(connection: connection, origin: origin))
+        self.writer = writer
+        listener = PostgresCommitListener(url: url, origin: origin) { writer.requestFollow() }
+    }
+
+    deinit {
+        close()
+    }
+
+    func loadSessions() throws -> [StoredSession] {
+        try read { try PostgresSessionRows.load(on: $0) }
+    }
+
+    /// Other instances write to the same database.
+    var isShared: Bool { true }
+
+    func loadSession(_ key: StoredSession.Key) throws -> StoredSession? {
+        try read { try PostgresSessionRows.load(key, on: $0) }
+    }
+
+    func close() {
+        listener.stop()
+        readers.close()
+        writer.close()
+    }
+
+    /// Runs `body` on a pooled connection, reconnecting it first if the database went away
+    /// since, and once more if it goes away during the read (reads change nothing, so
+    /// running one again is safe).
+    func read<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try readers.read { connection in
+            if !connection.isConnected { try connection.reconnect() }
+            do {
+                return try body(connection)
+            } catch let error as PostgresError where error.connectionLost {
+                try connection.reconnect()
+                return try body(connection)
+            }
+        }
+    }
+}
