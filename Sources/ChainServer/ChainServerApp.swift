@@ -37,8 +37,12 @@ final class ChainServerApp: Sendable {
         let catalog = CatalogMirror(committed: loaded.columns, position: loaded.position)
         self.catalog = catalog
         let menus = MenuRenderer(menuBar: menuBar, validator: MenuValidator(dispatcher: dispatcher), catalog: catalog)
-        let calls = RemoteCalls(timeout: .seconds(configuration.callTimeoutSeconds))
-        let live = LiveEvents(menus: menus, calls: calls, metrics: metrics, keepAlive: .seconds(configuration.keepAliveSeconds))
+        let relay = storage.callRelay
+        // Instances sharing storage meet in one table of calls: each names its own apart.
+        let calls = RemoteCalls(
+            timeout: .seconds(configuration.callTimeoutSeconds), prefix: relay == nil ? "c-" : "c-\(SessionToken.makeID().prefix(8))-")
+        let live = LiveEvents(
+            menus: menus, calls: calls, metrics: metrics, relay: relay, keepAlive: .seconds(configuration.keepAliveSeconds))
         self.live = live
         runner = CommandRunner(dispatcher: dispatcher, catalog: catalog, storage: storage, metrics: metrics, live: live, calls: calls)
         let journal = runner.journal
@@ -51,11 +55,17 @@ final class ChainServerApp: Sendable {
                 // here, unless another instance has used the session since.
                 if reason == "expired" { journal.delete(session, ifUnchanged: true) }
             },
-            load: { digest in try journal.load(tokenDigest: digest) })
+            load: { digest in
+                let session = try journal.load(tokenDigest: digest)
+                if let session, let relay { session.events.isListenedElsewhere = relay.isListenedElsewhere(session.id) }
+                return session
+            })
         storage.follower = Self.follower(catalog: catalog, sessions: sessions, journal: journal, live: live, metrics: metrics)
         let restored = try journal.restore(now: .now)
         sessions.restore(restored)
         if !restored.isEmpty { log.log(.info, "sessions.restored", [(key: "count", value: .number(Double(restored.count)))]) }
+        relay?.receiver = Self.relayReceiver(
+            relay: relay, sessions: sessions, live: live, calls: calls, catalog: catalog, maxJSONDepth: configuration.maxJSONDepth)
         let reads = DispatchQueue(label: "chain.reads", attributes: .concurrent)
         let routes = Router.table(
             service: ServiceRoutes(metricsRegistry: metrics, sessions: sessions),
@@ -111,6 +121,47 @@ final class ChainServerApp: Sendable {
                 let everything = ChangeSet(Attribute.all.map { .init(attribute: $0, images: catalog.allImages(), values: .all(0)) })
                 live.committed(everything, version: version, in: catalog)
             })
+    }
+
+    /// What this instance does with the calls, answers and streams other instances relay:
+    /// a call whose session streams here is sent to those streams and waits here for the
+    /// answer; an answer to a call made here settles it as an answer given here would.
+    private static func relayReceiver(
+        relay: (any CallRelay)?, sessions: SessionRegistry, live: LiveEvents, calls: RemoteCalls, catalog: CatalogMirror, maxJSONDepth: Int
+    ) -> CallRelayReceiver {
+        CallRelayReceiver(
+            invoked: { call, id, invoke, deadline in
+                guard let session = sessions.session(id: id), session.events.streamCount > 0 else {
+                    relay?.disconnect(call: call)
+                    return
+                }
+                live.invokeRelayed(call, invoke: invoke, deadline: deadline, on: session)
+            },
+            settled: { call, id, answer in
+                // Off the relay's thread: the answer goes on to perform the command.
+                DispatchQueue.global().async {
+                    guard let answer else {
+                        // Nobody elsewhere can hear it; a stream here still may.
+                        if (sessions.session(id: id)?.events.streamCount ?? 0) == 0 { calls.settle(call, .disconnected) }
+                        return
+                    }
+                    // Checked where it was posted; read again here, against this mirror.
+                    guard let body = try? JSONParser.parse(answer, maxDepth: maxJSONDepth),
+                          let parsed = try? CallAnswerRequest(body: body, catalog: catalog).answer
+                    else { return calls.settle(call, .disconnected) }
+                    _ = calls.answer(call, session: id, parsed, body: answer)
+                }
+            },
+            listenedElsewhere: { id, elsewhere in
+                guard let session = sessions.session(id: id) else { return }
+                session.events.isListenedElsewhere = elsewhere
+                live.handlersChanged(on: session)
+                // No stream anywhere now (the last elsewhere closed, or its instance was
+                // killed): a call this instance made cannot be heard.
+                if !session.events.isListened { calls.settleAll(of: id, .disconnected) }
+            },
+            isListenedHere: { id in (sessions.session(id: id)?.events.streamCount ?? 0) > 0 },
+            listenedHere: { live.listenedSessions() })
     }
 
     /// `session` as storage holds it now: ended when it is stored no more, its state replaced

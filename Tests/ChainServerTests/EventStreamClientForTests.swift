@@ -48,6 +48,11 @@ final class EventStreamClient: @unchecked Sendable {
         }
     }
 
+    /// Goes away, as a client closing its stream does.
+    func close() {
+        connection.shutDown()
+    }
+
     /// Opens a stream, requiring a 200.
     static func open(_ server: LiveServer, _ session: RemoteSession, lastEventID: String? = nil) throws -> EventStreamClient {
         let client = try EventStreamClient(port: server.app.port, session: session, lastEventID: lastEventID)

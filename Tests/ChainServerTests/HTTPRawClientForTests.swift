@@ -69,6 +69,12 @@ final class RawHTTPConnection {
         close(socketFD)
     }
 
+    /// Ends the connection both ways now, as a client that goes away does (the descriptor is
+    /// closed when the connection goes).
+    func shutDown() {
+        _ = Glibc.shutdown(socketFD, Int32(SHUT_RDWR))
+    }
+
     private static func connect<Address>(_ socketFD: Int32, to address: Address) -> Int32 {
         withUnsafePointer(to: address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {

@@ -9,12 +9,14 @@ import Testing
 /// both all count.
 @Suite("PostgreSQL, two instances live")
 struct PostgresTwoInstancesLiveTests {
-    /// Two servers on one new database (each with a data directory of its own).
-    static func twoServers() throws -> (LiveServer, LiveServer, URL: String) {
+    /// Two servers on one new database (each with a data directory of its own), configured
+    /// further by `more`.
+    static func twoServers(_ more: (inout ServerConfiguration) -> Void = { _ in }) throws -> (LiveServer, LiveServer, URL: String) {
         let url = try PostgresCluster.start().createDatabase()
         func configure(_ configuration: inout ServerConfiguration) {
             configuration.databaseURL = url
             configuration.durability = .off
+            more(&configuration)
         }
         let a = try LiveServer(configure)
         do {

@@ -148,9 +148,11 @@ final class CommandRunner: Sendable {
             return turn.end(.failed(CommandFailure(.unhandled(action: call.invocation.action, chain: []))))
         }
         let session = turn.session
-        let (id, deadline) = calls.begin(session: session.id) { [self] settlement in
+        let (id, deadline) = calls.begin(session: session.id) { [self] id, settlement in
+            // Offered to other instances or not, its record there goes.
+            live.relay?.forget(call: id)
             switch settlement {
-            case .answered(let answer):
+            case .answered(let answer, _):
                 let (dispatcher, catalog) = (dispatcher, catalog)
                 _ = execute(turn) { model throws(CommandFailure) in
                     try dispatcher.complete(call, with: answer, in: model, catalog: catalog)
@@ -167,7 +169,7 @@ final class CommandRunner: Sendable {
         }
         live.invoke(call, id: id, deadline: deadline, on: session)
         // The last stream may have closed between the walk and the call: then nobody heard it.
-        if session.events.streamCount == 0 { calls.settleAll(of: session.id, .disconnected) }
+        if !session.events.isListened { calls.settleAll(of: session.id, .disconnected) }
     }
 
     /// Walks (`attempt`) against the mirror, under the order lock for writing actions, and

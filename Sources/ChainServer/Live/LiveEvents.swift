@@ -19,6 +19,9 @@ final class LiveEvents: Sendable {
     let menus: MenuRenderer
     let calls: RemoteCalls
     let metrics: Metrics
+    /// What carries calls to other instances' streams of a session, when instances share
+    /// storage.
+    let relay: (any CallRelay)?
     private let queue = DispatchQueue(label: "chain.live")
     private let state = Mutex(State())
     /// Orders menu validations, so an older one never replaces a newer one.
@@ -33,10 +36,13 @@ final class LiveEvents: Sendable {
         var stopped = false
     }
 
-    init(menus: MenuRenderer, calls: RemoteCalls, metrics: Metrics, keepAlive: Duration = .seconds(15)) {
+    init(
+        menus: MenuRenderer, calls: RemoteCalls, metrics: Metrics, relay: (any CallRelay)? = nil, keepAlive: Duration = .seconds(15)
+    ) {
         self.menus = menus
         self.calls = calls
         self.metrics = metrics
+        self.relay = relay
         Self.repeatEvery(keepAlive, self) { $0.keepAlive() }
         // While a call waits, its session's streams are pinged often: a parked connection
         // learns that its client left only when it writes.
@@ -81,6 +87,7 @@ final class LiveEvents: Sendable {
             return true
         }
         if !listening { session.events.end(reason: "shutdown") }
+        relay?.listeningChanged(session.id)
         stream.onClose { [weak self, weak session] in
             guard let self, let session else { return }
             self.closed(stream, of: session)
@@ -118,10 +125,18 @@ final class LiveEvents: Sendable {
 
     private func closed(_ stream: HTTPStream, of session: LiveSession) {
         guard session.events.close(stream) == 0 else { return }
-        // The last stream went: the handlers are no longer live, and a call waiting on
-        // one fails now rather than at its deadline.
-        calls.settleAll(of: session.id, .disconnected)
+        relay?.listeningChanged(session.id)
+        // The last stream here went: unless another instance streams the session, the
+        // handlers are no longer live, and a call waiting on one fails now rather than at its
+        // deadline. Calls relayed here from another instance cannot be heard here any more.
+        calls.settleAll(of: session.id, .disconnected, onlyAdopted: session.events.isListenedElsewhere)
         queue.async { [self] in markDirty([session]) }
+    }
+
+    /// The sessions with a stream open here.
+    func listenedSessions() -> [String] {
+        let listeners = state.withLock { Array($0.listeners.values) }
+        return listeners.filter { $0.events.streamCount > 0 }.map(\.id)
     }
 
     // MARK: What feeds the streams
@@ -178,7 +193,28 @@ final class LiveEvents: Sendable {
     func invoke(_ call: RemoteCall, id: String, deadline: Date, on session: LiveSession) {
         // Straight to the streams, not behind the events queue: a client is waiting on it,
         // and the queue may be busy fanning a commit out to a thousand sessions.
-        session.events.publish("invoke", InvokeBody(call: id, remote: call, deadline: Self.timestamp(deadline)).encoded())
+        let data = InvokeBody(call: id, remote: call, deadline: Self.timestamp(deadline)).encoded()
+        session.events.publish("invoke", data)
+        if let relay, session.events.isListenedElsewhere {
+            relay.offer(call: id, session: session.id, invoke: data, deadline: deadline)
+        }
+    }
+
+    /// Another instance's call of `session`, relayed here: `invoke` goes to this instance's
+    /// streams, and the call waits here for its client's answer, which goes back through the
+    /// relay; if no stream here can hear it, it is disconnected at once.
+    func invokeRelayed(_ call: String, invoke data: [UInt8], deadline: Date, on session: LiveSession) {
+        guard let relay else { return }
+        calls.adopt(call, session: session.id, deadline: deadline) { settlement in
+            switch settlement {
+            case .answered(_, let body): relay.answerLater(call: call, session: session.id, answer: body)
+            case .disconnected, .sessionEnded: relay.disconnect(call: call)
+            case .timedOut: break  // the caller's own deadline settles it
+            }
+        }
+        session.events.publish("invoke", data)
+        // The last stream may have closed meanwhile: then nobody here heard it.
+        if session.events.streamCount == 0 { calls.settle(call, .disconnected) }
     }
 
     /// RFC 3339 in UTC with milliseconds.
@@ -196,6 +232,7 @@ final class LiveEvents: Sendable {
     func ended(_ session: LiveSession, reason: String) {
         session.events.end(reason: reason)
         calls.settleAll(of: session.id, .sessionEnded)
+        relay?.listeningChanged(session.id)
         state.withLock { state in
             state.listeners[session.id] = nil
             state.dirty[session.id] = nil

@@ -8,7 +8,8 @@ import Synchronization
 /// session ending. Waiting holds no thread: the command's continuation is stored here.
 final class RemoteCalls: Sendable {
     enum Settlement: Sendable {
-        case answered(RemoteAnswer)
+        /// The client's answer, and the JSON it posted (what goes to another instance).
+        case answered(RemoteAnswer, body: [UInt8])
         case timedOut
         case disconnected
         case sessionEnded
@@ -16,6 +17,8 @@ final class RemoteCalls: Sendable {
 
     private struct Pending {
         let session: String
+        /// Another instance's call, relayed to this one's streams (`adopt`).
+        var adopted = false
         let settle: @Sendable (Settlement) -> Void
     }
 
@@ -25,20 +28,24 @@ final class RemoteCalls: Sendable {
     }
 
     let timeout: Duration
+    /// What every call id this instance makes starts with: `c-`, and this instance's own
+    /// mark when instances share storage (their calls meet in one table).
+    let prefix: String
     private let state = Mutex(State())
 
-    init(timeout: Duration) {
+    init(timeout: Duration, prefix: String = "c-") {
         self.timeout = timeout
+        self.prefix = prefix
     }
 
-    /// Registers a call of `session`; `settle` runs exactly once: on the answering request's
-    /// thread, or on a Dispatch thread (deadline, disconnect, session end). Returns the call's
-    /// id and its deadline.
-    func begin(session: String, settle: @escaping @Sendable (Settlement) -> Void) -> (id: String, deadline: Date) {
+    /// Registers a call of `session`; `settle` runs exactly once, with the call's id: on the
+    /// answering request's thread, or on a Dispatch thread (deadline, disconnect, session
+    /// end). Returns the call's id and its deadline.
+    func begin(session: String, settle: @escaping @Sendable (_ id: String, Settlement) -> Void) -> (id: String, deadline: Date) {
         let id = state.withLock { state -> String in
             state.next += 1
-            let id = "c-\(state.next)"
-            state.pending[id] = Pending(session: session, settle: settle)
+            let id = prefix + String(state.next)
+            state.pending[id] = Pending(session: session) { settle(id, $0) }
             return id
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout.dispatchInterval) { [weak self] in
@@ -47,9 +54,24 @@ final class RemoteCalls: Sendable {
         return (id, Date().addingTimeInterval(timeout.seconds))
     }
 
+    /// Waits here for the answer to call `id` of `session`, made by another instance and
+    /// relayed to this one's streams, until `deadline` at the latest; `settle` runs once.
+    func adopt(_ id: String, session: String, deadline: Date, settle: @escaping @Sendable (Settlement) -> Void) {
+        let taken = state.withLock { state -> Bool in
+            guard state.pending[id] == nil else { return false }
+            state.pending[id] = Pending(session: session, adopted: true, settle: settle)
+            return true
+        }
+        guard taken else { return }
+        let wait = max(0, deadline.timeIntervalSinceNow)
+        DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [weak self] in
+            self?.settle(id, .timedOut)
+        }
+    }
+
     /// Settles `id` with `answer` when it is `session`'s and still waiting; `false` (a 404
     /// for the client) when it is unknown, settled, or another session's.
-    func answer(_ id: String, session: String, _ answer: RemoteAnswer) -> Bool {
+    func answer(_ id: String, session: String, _ answer: RemoteAnswer, body: [UInt8]) -> Bool {
         let pending = state.withLock { state -> Pending? in
             guard state.pending[id]?.session == session else { return nil }
             return state.pending.removeValue(forKey: id)
@@ -57,7 +79,7 @@ final class RemoteCalls: Sendable {
         guard let pending else { return false }
         // On the answering request's thread: the rest of the command is short (the walk under
         // the order lock; a write is queued, not waited for), and a hop would add a wake-up.
-        pending.settle(.answered(answer))
+        pending.settle(.answered(answer, body: body))
         return true
     }
 
@@ -66,10 +88,11 @@ final class RemoteCalls: Sendable {
         state.withLock { $0.pending[id]?.session == session }
     }
 
-    /// Settles every waiting call of `session` (or of every session) the same way.
-    func settleAll(of session: String?, _ settlement: Settlement) {
+    /// Settles every waiting call of `session` (or of every session) the same way; with
+    /// `onlyAdopted`, only the calls other instances made.
+    func settleAll(of session: String?, _ settlement: Settlement, onlyAdopted: Bool = false) {
         let settled = state.withLock { state -> [Pending] in
-            let ids = state.pending.filter { session == nil || $0.value.session == session }.map(\.key)
+            let ids = state.pending.filter { (session == nil || $0.value.session == session) && (!onlyAdopted || $0.value.adopted) }.map(\.key)
             return ids.compactMap { state.pending.removeValue(forKey: $0) }
         }
         for pending in settled { DispatchQueue.global().async { pending.settle(settlement) } }
@@ -80,7 +103,8 @@ final class RemoteCalls: Sendable {
         state.withLock { state in Set(state.pending.values.map(\.session)) }
     }
 
-    private func settle(_ id: String, _ settlement: Settlement) {
+    /// Settles `id`, when it still waits, as `settlement`.
+    func settle(_ id: String, _ settlement: Settlement) {
         guard let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
         pending.settle(settlement)
     }

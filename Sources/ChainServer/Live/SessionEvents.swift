@@ -70,8 +70,19 @@ final class SessionEvents: Sendable {
     }
 
     private let state = Mutex(State())
+    private let elsewhere = Atomic<Bool>(false)
 
     var streamCount: Int { state.withLock { $0.streams.count } }
+
+    /// Whether another instance sharing the storage has an open stream of this session
+    /// (`CallRelay`): its remote handlers are live there, and calls reach them from here.
+    var isListenedElsewhere: Bool {
+        get { elsewhere.load(ordering: .relaxed) }
+        set { elsewhere.store(newValue, ordering: .relaxed) }
+    }
+
+    /// Whether the session's remote handlers are live: a stream is open here or elsewhere.
+    var isListened: Bool { isListenedElsewhere || streamCount > 0 }
 
     /// The menu the streams were last told of.
     var menu: MenuState? { state.withLock { $0.menu } }

@@ -22,7 +22,9 @@ final class PostgresCatalogStore: WriterBackedStorage {
     let durability: Durability
     let writer: CatalogWriter<PostgresWriteEngine>
     let readers: ConnectionPool<PostgresConnection>
-    private let listener: PostgresCommitListener
+    /// Remote-handler calls and stream presence shared with the other instances.
+    let relay: PostgresCallRelay
+    private let listener: PostgresListener
 
     /// Connects, migrates the database to the current schema and opens `readerCount` reading
     /// connections. Throws `CatalogStoreError.schemaTooNew` for a database of a newer build
@@ -43,8 +45,23 @@ final class PostgresCatalogStore: WriterBackedStorage {
         }
         let writer = CatalogWriter(engine: PostgresWriteEngine(connection: connection, origin: origin))
         self.writer = writer
-        listener = PostgresCommitListener(url: url, origin: origin) { writer.requestFollow() }
+        let relay = PostgresCallRelay(url: url, origin: origin)
+        self.relay = relay
+        let origin = origin
+        listener = PostgresListener(
+            url: url, channels: [PostgresSchema.logChannel, PostgresSchema.callChannel, PostgresSchema.settledChannel, PostgresSchema.streamsChannel]
+        ) { connection in
+            try relay.connected(connection)
+            writer.requestFollow()
+        } heard: { notifications in
+            if notifications.contains(where: { $0.channel == PostgresSchema.logChannel && $0.payload != origin }) {
+                writer.requestFollow()
+            }
+            relay.heard(notifications)
+        }
     }
+
+    var callRelay: (any CallRelay)? { relay }
 
     deinit {
         close()
@@ -63,6 +80,7 @@ final class PostgresCatalogStore: WriterBackedStorage {
 
     func close() {
         listener.stop()
+        relay.close()
         readers.close()
         writer.close()
     }

@@ -161,9 +161,9 @@ final class PostgresConnection: @unchecked Sendable {
         try execute("LISTEN \(channel)")
     }
 
-    /// The payloads of the notifications that arrived, waiting until one does, `wake` (a
-    /// descriptor) becomes readable, or `milliseconds` pass. Throws when the connection is lost.
-    func notifications(waitingUpTo milliseconds: Int32, orUntilReadable wake: Int32) throws -> [String] {
+    /// The notifications that arrived, waiting until one does, `wake` (a descriptor) becomes
+    /// readable, or `milliseconds` pass. Throws when the connection is lost.
+    func notifications(waitingUpTo milliseconds: Int32, orUntilReadable wake: Int32) throws -> [PostgresNotification] {
         let connection = try live()
         var payloads = receivedNotifications(connection)
         guard payloads.isEmpty else { return payloads }
@@ -178,10 +178,11 @@ final class PostgresConnection: @unchecked Sendable {
         return payloads
     }
 
-    private func receivedNotifications(_ connection: OpaquePointer) -> [String] {
-        var payloads: [String] = []
+    private func receivedNotifications(_ connection: OpaquePointer) -> [PostgresNotification] {
+        var payloads: [PostgresNotification] = []
         while let notification = PQnotifies(connection) {
-            payloads.append(String(cString: notification.pointee.extra))
+            payloads.append(PostgresNotification(
+                channel: String(cString: notification.pointee.relname), payload: String(cString: notification.pointee.extra)))
             PQfreemem(notification)
         }
         return payloads

@@ -2,7 +2,8 @@ import ChainModel
 
 /// One commit-log entry (`chain_log`, see `PostgresSchema`) being gathered: the batches it
 /// covers, their catalog changes in order, the images those write, the sessions whose state
-/// a command changed or that ended, and the oldest position the batches were computed at.
+/// a command changed, whose remote handlers changed or that ended, and the oldest position
+/// the batches were computed at.
 ///
 /// A group written in one go logs one entry for all its batches; the careful path logs one
 /// per batch, so a conflict fails only the batch that has it.
@@ -17,17 +18,21 @@ struct PostgresLogEntry {
     /// not computed from the mirror).
     private var readAt = Int64.max
 
-    /// Nothing for other instances to follow (new sessions, handlers, receipts alone).
+    /// Nothing for other instances to follow (new sessions, receipts alone).
     var isEmpty: Bool { changes.isEmpty && sessions.isEmpty }
 
     mutating func add(_ write: StorageWrite) {
         var logged = !write.changes.isEmpty
         if let change = write.session {
+            let named: Bool
             switch change.kind {
-            case .delete, .update where change.expectedVersion != nil:
+            case .delete: named = true
+            case .update: named = change.expectedVersion != nil || change.handlers != nil
+            default: named = false
+            }
+            if named {
                 sessions.append(change.id)
                 logged = true
-            default: break
             }
         }
         guard logged else { return }

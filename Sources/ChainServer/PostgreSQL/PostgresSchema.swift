@@ -20,6 +20,23 @@ enum PostgresSchema {
     static let conflictState = "CH001"
     /// How long the log keeps entries; a mirror further behind reloads every value.
     static let logRetention = "10 minutes"
+    /// The first key of the advisory lock each running instance holds on its listening
+    /// connection, the second being `hashtext(origin)`: the instance is running while the
+    /// lock is held, and a killed one's lock goes with its connection.
+    static let runningLockClass: Int32 = 0x6368_6169
+    /// The channels `PostgresCallRelay` notifies: a call offered (`origin call`), a call
+    /// settled (`caller call`), a session's streams on an instance changed (`origin session`).
+    static let callChannel = "chain_call"
+    static let settledChannel = "chain_call_settled"
+    static let streamsChannel = "chain_streams"
+
+    /// SQL true when the instance named by `column` is running (holds its running lock).
+    static func isRunning(_ column: String) -> String {
+        """
+        EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.classid = \(runningLockClass)
+            AND l.objid = hashtext(\(column))::oid AND l.objsubid = 2)
+        """
+    }
 
     /// Migration `i` produces version `i + 1`. Append only: shipped migrations never change.
     static let migrations: [String] = [
@@ -133,6 +150,26 @@ enum PostgresSchema {
             RETURN counted;
         END
         $$;
+        """,
+        // v3: what instances relay to each other for remote handlers (`PostgresCallRelay`).
+        // Both tables hold only what lives as long as the instances do, so they are not
+        // logged: a crash empties them and every instance publishes its streams again when
+        // it reconnects.
+        """
+        CREATE UNLOGGED TABLE session_streams (
+            session TEXT NOT NULL,
+            origin TEXT NOT NULL,
+            PRIMARY KEY (session, origin)
+        );
+        CREATE UNLOGGED TABLE remote_calls (
+            id TEXT PRIMARY KEY,
+            session TEXT NOT NULL,
+            caller TEXT NOT NULL,
+            invoke BYTEA NOT NULL,
+            settled TEXT,
+            answer BYTEA,
+            deadline TIMESTAMPTZ NOT NULL
+        );
         """,
     ]
 

@@ -49,7 +49,7 @@ struct HandlerRoutes: Sendable {
             handlers.add(handler)
             return handler
         }, answer: { handler in
-            var response = HTTPResponse.json(201, RemoteHandlerBody(handler: handler, live: request.session.events.streamCount > 0))
+            var response = HTTPResponse.json(201, RemoteHandlerBody(handler: handler, live: request.session.events.isListened))
             response.headers.append(HTTPResponse.Header(name: "Location", value: "/v1/sessions/\(request.session.id)/handlers/\(handler.id)"))
             return response
         })
@@ -75,7 +75,7 @@ struct HandlerRoutes: Sendable {
             handler.validation = validation
             handlers.replace(handler)
             return handler
-        }, answer: { handler in .json(200, RemoteHandlerBody(handler: handler, live: request.session.events.streamCount > 0)) })
+        }, answer: { handler in .json(200, RemoteHandlerBody(handler: handler, live: request.session.events.isListened)) })
     }
 
     func remove(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
@@ -86,13 +86,25 @@ struct HandlerRoutes: Sendable {
     }
 
     /// `POST …/calls/{call}`: settles a waiting call. A malformed answer is refused and the
-    /// call stays open until its deadline; an unknown, settled or foreign call is 404.
+    /// call stays open until its deadline; an unknown, settled or foreign call is 404. With
+    /// instances sharing storage, the call may be another instance's that this one never
+    /// heard (its client answered through a different instance than its stream's): the
+    /// answer goes to it through the relay.
     func answer(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
         let id = request.route.parameters["call"] ?? ""
         let session = request.session.id
-        guard calls.isWaiting(id, session: session) else { throw Self.unknownCall(id) }
+        let relay = live.relay
+        guard calls.isWaiting(id, session: session) || relay != nil else { throw Self.unknownCall(id) }
         let answer = try CallAnswerRequest(body: try request.jsonObject(maxDepth: maxJSONDepth), catalog: catalog).answer
-        guard calls.answer(id, session: session, answer) else { throw Self.unknownCall(id) }
+        if calls.answer(id, session: session, answer, body: request.http.body) { return respond(HTTPResponse(status: 204)) }
+        guard let relay else { throw Self.unknownCall(id) }
+        let settled: Bool
+        do {
+            settled = try relay.answer(call: id, session: session, answer: request.http.body)
+        } catch {
+            throw Problem.storage(error, log: log)
+        }
+        guard settled else { throw Self.unknownCall(id) }
         respond(HTTPResponse(status: 204))
     }
 

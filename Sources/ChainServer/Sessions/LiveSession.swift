@@ -85,7 +85,7 @@ final class LiveSession: Sendable {
 
     /// The session as a read sees it: the model, its remote handlers (live while a stream
     /// is open) and the version clients see, or `nil` once the session ended.
-    var view: SessionView? { view(live: events.streamCount > 0) }
+    var view: SessionView? { view(live: events.isListened) }
 
     /// The view with liveness given, for callers that hold the events' lock.
     func view(live: Bool) -> SessionView? {
@@ -101,7 +101,7 @@ final class LiveSession: Sendable {
         let handlers = state.withLock { $0.handlers }
         // Most sessions have none: their commands need not ask the events whether they listen.
         guard !handlers.isEmpty else { return .none }
-        return RemoteHandlers(handlers, isLive: events.streamCount > 0)
+        return RemoteHandlers(handlers, isLive: events.isListened)
     }
 
     /// The version clients see for `model` (a command's new model, say) as handlers stand.
@@ -169,16 +169,22 @@ final class LiveSession: Sendable {
     var storedVersion: Int64 { state.withLock { $0.storedVersion } }
 
     /// Takes what another instance stored for this session since (`restored`, read back from
-    /// storage): its model, undo entries, receipts and version. Its handlers stay: they
-    /// belong to this instance's event streams. Only from a job on `queue`.
+    /// storage): its model, undo entries, receipts and version, and its remote handlers when
+    /// another instance changed them further. Only from a job on `queue`.
     func replaceStored(with restored: LiveSession) {
         let (model, entries, version) = (restored.model, restored.storedEntries, restored.storedVersion)
-        let receipts = restored.state.withLock { ($0.receipts, $0.receiptOrder) }
+        let (receipts, handlers) = restored.state.withLock {
+            (($0.receipts, $0.receiptOrder), ($0.handlers, $0.handlerChanges, $0.handlersMade))
+        }
         self.model = model
         state.withLock { state in
             state.storedEntries = entries
             state.storedVersion = version
             (state.receipts, state.receiptOrder) = receipts
+            // Handlers changed elsewhere count further than ours; fewer changes stored than
+            // made here means ours are on their way to storage, and newer.
+            if handlers.1 > state.handlerChanges { (state.handlers, state.handlerChanges) = (handlers.0, handlers.1) }
+            state.handlersMade = max(state.handlersMade, handlers.2)
         }
     }
 

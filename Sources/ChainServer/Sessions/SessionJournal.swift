@@ -106,14 +106,15 @@ final class SessionJournal: Sendable {
 
     /// Takes `session` again as storage holds it now, when another instance may have changed
     /// it (`LiveSession.replaceStored`; from a job on its queue). `nil` when it is stored no
-    /// more (ended elsewhere); otherwise whether another instance had stored a newer state.
+    /// more (ended elsewhere); otherwise whether another instance had stored a newer state
+    /// (a command's, or its remote handlers').
     /// Taken whole even at the same version: a receipt alone counts none. Storage that only
     /// this instance writes has nothing newer.
     func refresh(_ session: LiveSession) throws -> Bool? {
         guard storage.isShared else { return false }
         guard let stored = try storage.loadSession(.id(session.id)) else { return nil }
         let restored = try Self.restore(stored, now: .now)
-        let newer = restored.storedVersion != session.storedVersion
+        let newer = restored.storedVersion != session.storedVersion || restored.view?.version != session.view?.version
         session.replaceStored(with: restored)
         return newer
     }

@@ -155,7 +155,7 @@ final class SessionRegistry: Sendable {
     /// Unused for longer than `idleExpiry`, and no event stream open (a stream keeps its
     /// session alive).
     private func isExpired(_ session: LiveSession, now: ContinuousClock.Instant) -> Bool {
-        now - session.lastUsed > idleExpiry && session.events.streamCount == 0
+        now - session.lastUsed > idleExpiry && !session.events.isListened
     }
 
     var liveCount: Int {

@@ -59,12 +59,18 @@ protocol CatalogStorage: AnyObject, Sendable {
     /// thread. Set it before the first write.
     var follower: CommitFollower? { get set }
 
+    /// What carries remote-handler calls to other instances' event streams and back; `nil`
+    /// for storage no other instance shares.
+    var callRelay: (any CallRelay)? { get }
+
     /// Commits and completes every queued batch, then releases the engine. Idempotent.
     func close()
 }
 
 extension CatalogStorage {
     var isShared: Bool { false }
+
+    var callRelay: (any CallRelay)? { nil }
 
     /// Storage only this instance writes holds no session it does not have already.
     func loadSession(_ key: StoredSession.Key) throws -> StoredSession? { nil }
