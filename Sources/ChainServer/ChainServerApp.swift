@@ -46,6 +46,8 @@ final class ChainServerApp: Sendable {
         self.live = live
         runner = CommandRunner(dispatcher: dispatcher, catalog: catalog, storage: storage, metrics: metrics, live: live, calls: calls)
         let journal = runner.journal
+        var listenedElsewhere: (@Sendable (String) -> Bool)?
+        if let relay { listenedElsewhere = { id in relay.isListenedElsewhere(id) } }
         sessions = SessionRegistry(
             idleExpiry: .seconds(configuration.sessionIdleSeconds), maxSessions: configuration.maxSessions,
             maxSessionsPerClient: configuration.maxSessionsPerClient,
@@ -55,11 +57,8 @@ final class ChainServerApp: Sendable {
                 // here, unless another instance has used the session since.
                 if reason == "expired" { journal.delete(session, ifUnchanged: true) }
             },
-            load: { digest in
-                let session = try journal.load(tokenDigest: digest)
-                if let session, let relay { session.events.isListenedElsewhere = relay.isListenedElsewhere(session.id) }
-                return session
-            })
+            load: { digest in try journal.load(tokenDigest: digest) },
+            listenedElsewhere: listenedElsewhere)
         storage.follower = Self.follower(catalog: catalog, sessions: sessions, journal: journal, live: live, metrics: metrics)
         let restored = try journal.restore(now: .now)
         sessions.restore(restored)
@@ -129,7 +128,8 @@ final class ChainServerApp: Sendable {
     private static func relayReceiver(
         relay: (any CallRelay)?, sessions: SessionRegistry, live: LiveEvents, calls: RemoteCalls, catalog: CatalogMirror, maxJSONDepth: Int
     ) -> CallRelayReceiver {
-        CallRelayReceiver(
+        let answers = RemoteCallAnswers(calls: calls, relay: relay, catalog: catalog, maxJSONDepth: maxJSONDepth)
+        return CallRelayReceiver(
             invoked: { call, id, invoke, deadline in
                 guard let session = sessions.session(id: id), session.events.streamCount > 0 else {
                     relay?.disconnect(call: call)
@@ -140,22 +140,14 @@ final class ChainServerApp: Sendable {
             settled: { call, id, answer in
                 // Off the relay's thread: the answer goes on to perform the command.
                 DispatchQueue.global().async {
-                    guard let answer else {
-                        // Nobody elsewhere can hear it; a stream here still may.
-                        if (sessions.session(id: id)?.events.streamCount ?? 0) == 0 { calls.settle(call, .disconnected) }
-                        return
-                    }
-                    // Checked where it was posted; read again here, against this mirror.
-                    guard let body = try? JSONParser.parse(answer, maxDepth: maxJSONDepth),
-                          let parsed = try? CallAnswerRequest(body: body, catalog: catalog).answer
-                    else { return calls.settle(call, .disconnected) }
-                    _ = calls.answer(call, session: id, parsed, body: answer)
+                    let listenedHere = (sessions.session(id: id)?.events.streamCount ?? 0) > 0
+                    answers.settledElsewhere(call, session: id, answer: answer, listenedHere: listenedHere)
                 }
             },
             listenedElsewhere: { id, elsewhere in
                 guard let session = sessions.session(id: id) else { return }
-                session.events.isListenedElsewhere = elsewhere
                 live.handlersChanged(on: session)
+                if elsewhere { live.offerWaitingCalls(of: session) }
                 // No stream anywhere now (the last elsewhere closed, or its instance was
                 // killed): a call this instance made cannot be heard.
                 if !session.events.isListened { calls.settleAll(of: id, .disconnected) }

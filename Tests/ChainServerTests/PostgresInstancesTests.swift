@@ -162,4 +162,33 @@ struct PostgresInstancesTests {
         #expect(b.mirror.committedCode(of: ImageID(1), Rating.attribute) == 4)
         #expect(b.mirror.followedPosition == 3)
     }
+
+    /// Images another process added (`chain-server import` on the shared database) reach
+    /// every running instance's mirror, without a restart, and writes go on after.
+    @Test func imagesAddedByAnotherProcessReachTheMirrors() throws {
+        let (a, b) = try Self.twoInstances()
+        defer { a.store.close(); b.store.close() }
+        try a.rate(1, 3)
+        #expect(b.waitForPosition(a.mirror.followedPosition))
+        let before = b.mirror.imageCount
+        let importer = try PostgresCatalogStore(url: a.store.url, durability: .off, readerCount: 1)
+        let added = try importer.insert((1...3).map { ImageRecord(name: "new-\($0).jpg", path: "/imported/new-\($0).jpg") })
+        importer.close()
+        #expect(added == 3)
+        // The mirrors take the catalog again at the import's entry; a later write follows.
+        for instance in [a, b] {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while instance.mirror.imageCount < before + 3, ContinuousClock.now < deadline { usleep(2_000) }
+            #expect(instance.mirror.imageCount == before + 3)
+        }
+        try a.rate(2, 5)
+        #expect(b.waitForPosition(a.mirror.followedPosition))
+        #expect(b.mirror.committedCode(of: ImageID(1), Rating.attribute) == 3)
+        #expect(b.mirror.committedCode(of: ImageID(2), Rating.attribute) == 5)
+        // A new image takes a rating through one instance and the other sees it.
+        let newest = Int64(before + 3)
+        try b.rate(newest, 4)
+        #expect(a.waitForPosition(b.mirror.followedPosition))
+        #expect(a.mirror.committedCode(of: ImageID(newest), Rating.attribute) == 4)
+    }
 }

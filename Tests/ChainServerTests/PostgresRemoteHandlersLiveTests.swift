@@ -115,6 +115,34 @@ struct PostgresRemoteHandlersLiveTests {
         expectProblem(answered, 422, "rejected")
         #expect(answered["title"] == "No faces found")
         #expect(try await LiveSnapshot.take(setup.onA) == before)
+        // B, which relayed the call to its stream, knows it is settled.
+        #expect(try await RemoteHandlerTests.answer(setup.onB, call, ["result": [:]]).status == 404)
+    }
+
+    /// The client's stream was on A when A's command called its handler, and the client
+    /// moved to B (a reconnect through nginx to the other instance) before answering: the
+    /// waiting call follows it there, and its answer on B settles the command on A.
+    @Test func aCallFollowsItsClientsStreamToAnotherInstance() async throws {
+        let (a, b, _) = try PostgresTwoInstancesLiveTests.twoServers { $0.callTimeoutSeconds = 60 }
+        defer { a.stop(); b.stop() }
+        let onA = try await a.client.createSession()
+        let onB = RemoteSession(id: onA.id, token: onA.token, client: b.client)
+        _ = try await RemoteHandlerTests.register(onA, "autoRate")
+        let streamOnA = try EventStreamClient.open(a, onA)
+        _ = try await streamOnA.event("hello")
+        let command = Self.send(onA, "autoRate")
+        let first = try #require(try await streamOnA.event("invoke")["call"]?.stringValue)
+
+        let streamOnB = try EventStreamClient.open(b, onB)
+        defer { streamOnB.close() }
+        _ = try await streamOnB.event("hello")
+        streamOnA.close()
+        let call = try #require(try await streamOnB.event("invoke")["call"]?.stringValue)
+        #expect(call == first)
+        #expect(try await RemoteHandlerTests.answer(onB, call, ["result": ["moved": true]]).status == 204)
+        let answered = try await command.value
+        #expect(answered.status == 200, "\(answered.text)")
+        #expect(answered["result"] == ["moved": true])
     }
 
     /// A malformed answer through B is refused there and the call stays open for a good one.

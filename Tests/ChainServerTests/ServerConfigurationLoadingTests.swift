@@ -55,7 +55,8 @@ struct ServerConfigurationLoadingTests {
 
     @Test func fileValuesApply() throws {
         let configuration = try Self.load(serverJSON: """
-            {"http": {"host": "::1", "port": 9000, "threads": 3, "corsOrigins": ["https://photos.example", "http://localhost:3000"]},
+            {"http": {"host": "::1", "port": 9000, "threads": 3, "corsOrigins": ["https://photos.example", "http://localhost:3000"],
+                      "trustedProxies": ["127.0.0.1", "::1"]},
              "limits": {"maxBodyBytes": 2048, "maxJSONDepth": 8, "maxPageSize": 77},
              "sessions": {"idleExpirySeconds": 60, "maxSessions": 5},
              "catalog": {"dataDirectory": "/tmp/x", "durability": "normal", "readerConnections": 4, "demoImages": 0, "demoPictures": true},
@@ -66,6 +67,8 @@ struct ServerConfigurationLoadingTests {
         #expect(configuration.port == 9000)
         #expect(configuration.threads == 3)
         #expect(configuration.corsOrigins == ["https://photos.example", "http://localhost:3000"])
+        #expect(configuration.trustedProxies == ["127.0.0.1", "::1"])
+        #expect(configuration.http.trustedProxies == ["127.0.0.1", "::1"])
         #expect(configuration.maxBodyBytes == 2048)
         #expect(configuration.maxJSONDepth == 8)
         #expect(configuration.maxPageSize == 77)
@@ -93,6 +96,9 @@ struct ServerConfigurationLoadingTests {
         (#"{"catalog": {"demoPictures": "yes"}}"#, "catalog.demoPictures", "must be true or false"),
         (#"{"http": {"corsOrigins": ["https://a.example/"]}}"#, "http.corsOrigins", "is not an origin"),
         (#"{"http": {"corsOrigins": ["*"]}}"#, "http.corsOrigins", "is not an origin"),
+        (#"{"http": {"trustedProxies": "127.0.0.1"}}"#, "http.trustedProxies", "must be an array"),
+        (#"{"http": {"trustedProxies": ["127.0.0.1:80"]}}"#, "http.trustedProxies", "is not an IP address"),
+        (#"{"http": {"trustedProxies": ["localhost"]}}"#, "http.trustedProxies", "is not an IP address"),
         (#"{"http": {"corsOrigins": ["ftp://a.example"]}}"#, "http.corsOrigins", "is not an origin"),
         (#"{"limits": {"maxBodyBytes": 0}}"#, "limits.maxBodyBytes", "out of range"),
         (#"{"limits": {"maxPageSize": 100001}}"#, "limits.maxPageSize", "out of range"),
@@ -130,6 +136,7 @@ struct ServerConfigurationLoadingTests {
         let configuration = try Self.load(serverJSON: nil, environment: [
             "CHAIN_HOST": "0.0.0.0", "CHAIN_THREADS": "4", "CHAIN_MAX_BODY_BYTES": "4096",
             "CHAIN_SESSION_IDLE_SECONDS": "7", "CHAIN_DURABILITY": "off", "CHAIN_LOG_LEVEL": "debug",
+            "CHAIN_TRUSTED_PROXIES": "127.0.0.1, ::1",
         ])
 
         #expect(configuration.host == "0.0.0.0")
@@ -138,6 +145,7 @@ struct ServerConfigurationLoadingTests {
         #expect(configuration.sessionIdleSeconds == 7)
         #expect(configuration.durability == .off)
         #expect(configuration.logLevel == .debug)
+        #expect(configuration.trustedProxies == ["127.0.0.1", "::1"])
     }
 
     @Test(arguments: [
@@ -146,6 +154,7 @@ struct ServerConfigurationLoadingTests {
         (["CHAIN_THREADS": "999"], "CHAIN_THREADS", "out of range"),
         (["CHAIN_DURABILITY": "maybe"], "CHAIN_DURABILITY", "must be one of"),
         (["CHAIN_LOG_LEVEL": "chatty"], "CHAIN_LOG_LEVEL", "must be one of"),
+        (["CHAIN_TRUSTED_PROXIES": "127.0.0.1,nginx"], "CHAIN_TRUSTED_PROXIES", "is not an IP address"),
     ])
     func badEnvironmentNamesVariableAndProblem(environment: [String: String], key: String, problem: String) {
         #expect {

@@ -148,9 +148,9 @@ final class CommandRunner: Sendable {
             return turn.end(.failed(CommandFailure(.unhandled(action: call.invocation.action, chain: []))))
         }
         let session = turn.session
-        let (id, deadline) = calls.begin(session: session.id) { [self] id, settlement in
-            // Offered to other instances or not, its record there goes.
-            live.relay?.forget(call: id)
+        let (id, deadline) = calls.begin(session: session.id) { [self] id, offered, settlement in
+            // Offered to other instances: its record there goes.
+            if offered { live.relay?.forget(call: id) }
             switch settlement {
             case .answered(let answer, _):
                 let (dispatcher, catalog) = (dispatcher, catalog)

@@ -23,11 +23,13 @@ extension ServerConfiguration {
         for (group, value) in members {
             switch group {
             case "http":
-                for (key, value) in try reader.members(of: group, value, allowed: ["host", "port", "threads", "corsOrigins"]) {
+                let keys = ["host", "port", "threads", "corsOrigins", "trustedProxies"]
+                for (key, value) in try reader.members(of: group, value, allowed: keys) {
                     switch key {
                     case "host": host = try reader.string(group, key, value)
                     case "port": port = UInt16(try reader.int(group, key, value, in: 0...65535))
                     case "corsOrigins": corsOrigins = try reader.origins(group, key, value)
+                    case "trustedProxies": trustedProxies = try reader.addresses(group, key, value)
                     default: threads = try reader.int(group, key, value, in: 0...256)
                     }
                 }
@@ -116,6 +118,10 @@ extension ServerConfiguration {
         }
         if let value = environment["CHAIN_DURABILITY"] { durability = try reader.durability(nil, "CHAIN_DURABILITY", .string(value)) }
         if let value = environment["CHAIN_LOG_LEVEL"] { logLevel = try reader.logLevel(nil, "CHAIN_LOG_LEVEL", .string(value)) }
+        if let value = environment["CHAIN_TRUSTED_PROXIES"] {
+            let listed = value.split(separator: ",").map { JSON.string($0.trimmingCharacters(in: .whitespaces)) }
+            trustedProxies = try reader.addresses(nil, "CHAIN_TRUSTED_PROXIES", .array(listed))
+        }
     }
 
     mutating func apply(options: CommandLineOptions) throws {
@@ -190,6 +196,16 @@ struct ConfigurationReader {
         return try list.map { item in
             guard let text = item.stringValue, CORSPolicy.isOrigin(text) else {
                 throw error(group, key, "\(item.text.prefix(60)) is not an origin like \"https://photos.example\" or \"http://localhost:3000\"")
+            }
+            return text
+        }
+    }
+
+    func addresses(_ group: String?, _ key: String, _ value: JSON) throws -> [String] {
+        guard let list = value.arrayValue else { throw error(group, key, "must be an array of IP addresses") }
+        return try list.map { item in
+            guard let text = item.stringValue, HTTPClientAddress(text: text) != nil else {
+                throw error(group, key, "\(item.text.prefix(60)) is not an IP address like \"127.0.0.1\" or \"::1\"")
             }
             return text
         }

@@ -15,6 +15,9 @@ struct ServerConfiguration: Sendable, Equatable {
     /// `http.corsOrigins`: other origins (`https://photos.example`) whose pages may call the
     /// API from a browser; none by default, so only the server's own web client can.
     var corsOrigins: [String] = []
+    /// `http.trustedProxies`: addresses of reverse proxies (nginx) whose `X-Forwarded-For`
+    /// names the client, for the per-client session cap and the request log.
+    var trustedProxies: [String] = []
 
     /// `limits.maxBodyBytes`, `CHAIN_MAX_BODY_BYTES`: larger request bodies get 413.
     var maxBodyBytes = 1 << 20
@@ -96,6 +99,7 @@ struct ServerConfiguration: Sendable, Equatable {
         http.connectionMemoryLimitBytes = connectionMemoryBytes
         http.headTimeoutSeconds = headTimeoutSeconds
         http.minBodyBytesPerSecond = minBodyBytesPerSecond
+        http.trustedProxies = trustedProxies
         return http
     }
 }

@@ -38,6 +38,24 @@ struct HTTPClientAddress: Hashable, Sendable {
         (high, low) = bytes
     }
 
+    /// An IPv4 or IPv6 address written as numeric text (no port, no brackets); `nil` for
+    /// anything else.
+    init?(text: String) {
+        var bytes: (UInt64, UInt64) = (0, 0)
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        if inet_pton(AF_INET, text, &v4) == 1 {
+            withUnsafeMutableBytes(of: &bytes) { raw in withUnsafeBytes(of: v4) { raw.copyMemory(from: $0) } }
+            family = AF_INET
+        } else if inet_pton(AF_INET6, text, &v6) == 1 {
+            withUnsafeMutableBytes(of: &bytes) { raw in withUnsafeBytes(of: v6) { raw.copyMemory(from: $0) } }
+            family = AF_INET6
+        } else {
+            return nil
+        }
+        (high, low) = bytes
+    }
+
     /// The address as numeric text, without port or brackets; "" when unknown.
     var text: String {
         guard family != AF_UNSPEC else { return "" }

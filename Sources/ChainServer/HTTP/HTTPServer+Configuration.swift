@@ -37,6 +37,9 @@ extension HTTPServer {
         /// The average rate a request body must keep after a grace period as long as the head
         /// timeout; 0 turns it off. Default 1024.
         var minBodyBytesPerSecond: Int
+        /// Addresses of reverse proxies whose `X-Forwarded-For` names the client
+        /// (`HTTPForwarding`). Default none.
+        var trustedProxies: [String] = []
 
         init(
             host: String = "127.0.0.1",

@@ -26,7 +26,9 @@ final class HTTPServer: Sendable {
         let connections = HTTPConnectionWatch(
             policy: configuration.slowClientPolicy, connectionLimit: configuration.connectionLimit,
             perAddressLimit: configuration.perIPConnectionLimit)
-        self.context = HTTPServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes, connections: connections)
+        self.context = HTTPServerContext(
+            handler: handler, maxBodyBytes: configuration.maxBodyBytes, connections: connections,
+            forwarding: HTTPForwarding(trusting: configuration.trustedProxies))
     }
 
     deinit {

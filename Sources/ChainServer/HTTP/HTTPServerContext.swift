@@ -7,14 +7,16 @@ final class HTTPServerContext: Sendable {
     let handler: any HTTPHandler
     let maxBodyBytes: Int
     let connections: HTTPConnectionWatch
+    let forwarding: HTTPForwarding
     private let inFlight = Mutex<[ObjectIdentifier: HTTPPendingReply]>([:])
     private let draining = Atomic<Bool>(false)
     private let streams = Mutex<[ObjectIdentifier: HTTPStream]>([:])
 
-    init(handler: any HTTPHandler, maxBodyBytes: Int, connections: HTTPConnectionWatch) {
+    init(handler: any HTTPHandler, maxBodyBytes: Int, connections: HTTPConnectionWatch, forwarding: HTTPForwarding = HTTPForwarding()) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
         self.connections = connections
+        self.forwarding = forwarding
     }
 
     /// Counts a request as handed to the handler until libmicrohttpd reports it completed.

@@ -175,9 +175,13 @@ enum HTTPTrampoline {
         if exchange.bodyTooLarge {
             return reject(.bodyTooLarge(limit: server.maxBodyBytes), server: server, connection: connection)
         }
+        var remoteAddress = exchange.entry?.addressText ?? ""
+        if server.forwarding.isActive, let entry = exchange.entry {
+            let forwardedFor = MHD_lookup_connection_value(connection, .HEADER_KIND, "X-Forwarded-For").map { String(cString: $0) }
+            remoteAddress = server.forwarding.client(peer: entry.address, peerText: remoteAddress, forwardedFor: forwardedFor)
+        }
         let request = HTTPRequest(
-            connection: connection, method: method, path: path, body: exchange.takeBody(),
-            remoteAddress: exchange.entry?.addressText ?? "")
+            connection: connection, method: method, path: path, body: exchange.takeBody(), remoteAddress: remoteAddress)
         let reply = HTTPPendingReply(connection: exchange.connection)
         exchange.reply = reply
         server.register(reply)

@@ -126,10 +126,16 @@ final class LiveEvents: Sendable {
     private func closed(_ stream: HTTPStream, of session: LiveSession) {
         guard session.events.close(stream) == 0 else { return }
         relay?.listeningChanged(session.id)
-        // The last stream here went: unless another instance streams the session, the
-        // handlers are no longer live, and a call waiting on one fails now rather than at its
-        // deadline. Calls relayed here from another instance cannot be heard here any more.
-        calls.settleAll(of: session.id, .disconnected, onlyAdopted: session.events.isListenedElsewhere)
+        // The last stream here went: calls relayed here from another instance cannot be
+        // heard here any more. Unless another instance streams the session, the handlers are
+        // no longer live, and a call waiting on one fails now rather than at its deadline;
+        // if one does, this instance's calls go to it.
+        if session.events.isListenedElsewhere {
+            calls.settleAll(of: session.id, .disconnected, onlyAdopted: true)
+            offerWaitingCalls(of: session)
+        } else {
+            calls.settleAll(of: session.id, .disconnected)
+        }
         queue.async { [self] in markDirty([session]) }
     }
 
@@ -195,8 +201,18 @@ final class LiveEvents: Sendable {
         // and the queue may be busy fanning a commit out to a thousand sessions.
         let data = InvokeBody(call: id, remote: call, deadline: Self.timestamp(deadline)).encoded()
         session.events.publish("invoke", data)
-        if let relay, session.events.isListenedElsewhere {
-            relay.offer(call: id, session: session.id, invoke: data, deadline: deadline)
+        guard relay != nil else { return }
+        calls.keep(id, invoke: data, deadline: deadline)
+        offerWaitingCalls(of: session)
+    }
+
+    /// Offers this instance's calls of `session` not yet offered to other instances' streams,
+    /// when one streams it: at the call, when such a stream opens, or when the last stream
+    /// here closes while one is open elsewhere (its client moved there).
+    func offerWaitingCalls(of session: LiveSession) {
+        guard let relay, session.events.isListenedElsewhere else { return }
+        for offer in calls.takeUnoffered(of: session.id) {
+            relay.offer(call: offer.id, session: session.id, invoke: offer.invoke, deadline: offer.deadline)
         }
     }
 
@@ -205,11 +221,11 @@ final class LiveEvents: Sendable {
     /// relay; if no stream here can hear it, it is disconnected at once.
     func invokeRelayed(_ call: String, invoke data: [UInt8], deadline: Date, on session: LiveSession) {
         guard let relay else { return }
+        // Answers to it go straight through the relay (`RemoteCallAnswers`), not through here.
         calls.adopt(call, session: session.id, deadline: deadline) { settlement in
             switch settlement {
-            case .answered(_, let body): relay.answerLater(call: call, session: session.id, answer: body)
             case .disconnected, .sessionEnded: relay.disconnect(call: call)
-            case .timedOut: break  // the caller's own deadline settles it
+            case .answered, .timedOut: break  // the caller's own deadline settles it
             }
         }
         session.events.publish("invoke", data)

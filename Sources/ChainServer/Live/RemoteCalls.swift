@@ -19,7 +19,20 @@ final class RemoteCalls: Sendable {
         let session: String
         /// Another instance's call, relayed to this one's streams (`adopt`).
         var adopted = false
-        let settle: @Sendable (Settlement) -> Void
+        /// This instance's call as its `invoke` event's data, and its deadline (`keep`).
+        var invoke: (data: [UInt8], deadline: Date)?
+        /// Offered to other instances' streams (`takeUnoffered`).
+        var offered = false
+        let settle: @Sendable (_ offered: Bool, Settlement) -> Void
+
+        func settle(_ settlement: Settlement) { settle(offered, settlement) }
+    }
+
+    /// A call of this instance's to offer to other instances' streams.
+    struct Offer: Sendable {
+        let id: String
+        let invoke: [UInt8]
+        let deadline: Date
     }
 
     private struct State {
@@ -38,14 +51,17 @@ final class RemoteCalls: Sendable {
         self.prefix = prefix
     }
 
-    /// Registers a call of `session`; `settle` runs exactly once, with the call's id: on the
-    /// answering request's thread, or on a Dispatch thread (deadline, disconnect, session
-    /// end). Returns the call's id and its deadline.
-    func begin(session: String, settle: @escaping @Sendable (_ id: String, Settlement) -> Void) -> (id: String, deadline: Date) {
+    /// Registers a call of `session`; `settle` runs exactly once, with the call's id and
+    /// whether it was offered to other instances: on the answering request's thread, or on a
+    /// Dispatch thread (deadline, disconnect, session end). Returns the call's id and its
+    /// deadline.
+    func begin(
+        session: String, settle: @escaping @Sendable (_ id: String, _ offered: Bool, Settlement) -> Void
+    ) -> (id: String, deadline: Date) {
         let id = state.withLock { state -> String in
             state.next += 1
             let id = prefix + String(state.next)
-            state.pending[id] = Pending(session: session) { settle(id, $0) }
+            state.pending[id] = Pending(session: session) { settle(id, $0, $1) }
             return id
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout.dispatchInterval) { [weak self] in
@@ -59,7 +75,7 @@ final class RemoteCalls: Sendable {
     func adopt(_ id: String, session: String, deadline: Date, settle: @escaping @Sendable (Settlement) -> Void) {
         let taken = state.withLock { state -> Bool in
             guard state.pending[id] == nil else { return false }
-            state.pending[id] = Pending(session: session, adopted: true, settle: settle)
+            state.pending[id] = Pending(session: session, adopted: true) { settle($1) }
             return true
         }
         guard taken else { return }
@@ -67,6 +83,36 @@ final class RemoteCalls: Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [weak self] in
             self?.settle(id, .timedOut)
         }
+    }
+
+    /// Keeps the `invoke` data of this instance's call `id`, for offering it to other
+    /// instances' streams, now or when one opens.
+    func keep(_ id: String, invoke: [UInt8], deadline: Date) {
+        state.withLock { $0.pending[id]?.invoke = (invoke, deadline) }
+    }
+
+    /// This instance's calls of `session` still waiting and not yet offered to other
+    /// instances, marked offered now.
+    func takeUnoffered(of session: String) -> [Offer] {
+        state.withLock { state in
+            var offers: [Offer] = []
+            for (id, pending) in state.pending where pending.session == session && !pending.adopted && !pending.offered {
+                guard let invoke = pending.invoke else { continue }
+                state.pending[id]?.offered = true
+                offers.append(Offer(id: id, invoke: invoke.data, deadline: invoke.deadline))
+            }
+            return offers
+        }
+    }
+
+    /// Whether `id` is another instance's call of `session` relayed here, still waiting.
+    func isAdopted(_ id: String, session: String) -> Bool {
+        state.withLock { $0.pending[id].map { $0.session == session && $0.adopted } ?? false }
+    }
+
+    /// Forgets `id` unsettled: its settlement happened elsewhere.
+    func drop(_ id: String) {
+        _ = state.withLock { $0.pending.removeValue(forKey: id) }
     }
 
     /// Settles `id` with `answer` when it is `session`'s and still waiting; `false` (a 404

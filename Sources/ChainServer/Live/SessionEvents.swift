@@ -70,15 +70,19 @@ final class SessionEvents: Sendable {
     }
 
     private let state = Mutex(State())
-    private let elsewhere = Atomic<Bool>(false)
+    private let elsewhere = Mutex<(@Sendable () -> Bool)?>(nil)
 
     var streamCount: Int { state.withLock { $0.streams.count } }
 
     /// Whether another instance sharing the storage has an open stream of this session
     /// (`CallRelay`): its remote handlers are live there, and calls reach them from here.
-    var isListenedElsewhere: Bool {
-        get { elsewhere.load(ordering: .relaxed) }
-        set { elsewhere.store(newValue, ordering: .relaxed) }
+    /// Asked of the relay each time, so it is never older than what the relay last heard.
+    var isListenedElsewhere: Bool { elsewhere.withLock { $0 }?() ?? false }
+
+    /// How `isListenedElsewhere` is answered from now on; set as the registry takes the
+    /// session in. Until then, and without instances sharing storage: never.
+    func askElsewhere(_ lookup: @escaping @Sendable () -> Bool) {
+        elsewhere.withLock { $0 = lookup }
     }
 
     /// Whether the session's remote handlers are live: a stream is open here or elsewhere.

@@ -20,7 +20,11 @@ final class PostgresCallRelay: CallRelay {
     let origin: String
     private let url: String
     private let queue = DispatchQueue(label: "chain.call-relay")
-    private let connection: Mutex<PostgresConnection?>
+    /// The queue's connection, and the one `answer` uses.
+    private let connection = Mutex<PostgresConnection?>(nil)
+    private let answering = Mutex<PostgresConnection?>(nil)
+    private static let setup = ["SET synchronous_commit = off"]
+    private static let answeringSetup = ["SET synchronous_commit = off", "SET statement_timeout = '2s'"]
     private let state = Mutex(State())
 
     private struct State {
@@ -37,7 +41,6 @@ final class PostgresCallRelay: CallRelay {
     init(url: String, origin: String) {
         self.url = url
         self.origin = origin
-        connection = Mutex(nil)
         scheduleRecount()
     }
 
@@ -80,12 +83,17 @@ final class PostgresCallRelay: CallRelay {
         }
     }
 
+    /// On a connection of its own, not behind the queue, and bounded by a statement timeout:
+    /// a client's request is waiting on it.
     func answer(call: String, session: String, answer: [UInt8]) throws -> Bool {
-        try queue.sync { try settle(call, session: session, answer: answer) }
-    }
-
-    func answerLater(call: String, session: String, answer: [UInt8]) {
-        queue.async { [self] in _ = try? settle(call, session: session, answer: answer) }
+        let result = try run(on: answering, setup: Self.answeringSetup, """
+            WITH settled AS (
+                UPDATE remote_calls SET settled = 'answered', answer = $3
+                WHERE id = $1 AND session = $2 AND settled IS NULL
+                RETURNING caller)
+            SELECT pg_notify('\(PostgresSchema.settledChannel)', caller || ' ' || $1) FROM settled
+            """, [.text(call), .text(session), .bytes(answer)])
+        return result.rowCount > 0
     }
 
     func disconnect(call: String) {
@@ -130,7 +138,19 @@ final class PostgresCallRelay: CallRelay {
     /// The listener (re)connected, and now holds this instance's running lock on
     /// `listening`: what was notified before reached nobody, so the relay catches up.
     func connected(_ listening: PostgresConnection) throws {
-        try listening.query("SELECT pg_advisory_lock($1::int4, hashtext($2))", [.int(Int64(PostgresSchema.runningLockClass)), .text(origin)])
+        let key: [PostgresValue] = [.int(Int64(PostgresSchema.runningLockClass)), .text(origin)]
+        // Not a waiting lock: after a network cut the old connection may hold it until the
+        // server notices it is gone, and the listener must not hang behind it meanwhile.
+        var taken = try listening.query("SELECT pg_try_advisory_lock($1::int4, hashtext($2))::int", key).int(0, 0) == 1
+        if !taken {
+            try listening.query("""
+                SELECT pg_terminate_backend(l.pid) FROM pg_locks l
+                WHERE l.locktype = 'advisory' AND l.classid = $1 AND l.objid = hashtext($2)::oid AND l.objsubid = 2
+                    AND l.pid <> pg_backend_pid()
+                """, key)
+            taken = try listening.query("SELECT pg_try_advisory_lock($1::int4, hashtext($2))::int", key).int(0, 0) == 1
+        }
+        guard taken else { throw PostgresError(connectionLost: "this instance's running lock is held elsewhere", url: url) }
         queue.async { [self] in catchUp() }
     }
 
@@ -141,6 +161,10 @@ final class PostgresCallRelay: CallRelay {
                 connection?.close()
                 connection = nil
             }
+        }
+        answering.withLock { connection in
+            connection?.close()
+            connection = nil
         }
     }
 
@@ -154,7 +178,6 @@ final class PostgresCallRelay: CallRelay {
         do {
             try run("DELETE FROM session_streams s WHERE NOT \(PostgresSchema.isRunning("s.origin"))")
             try run("DELETE FROM remote_calls WHERE deadline < now() - interval '1 minute'")
-            for session in receiver.listenedHere() { try publish(session, here: true) }
             try recountAll()
         } catch {
             // The next reconnection tries again.
@@ -165,6 +188,17 @@ final class PostgresCallRelay: CallRelay {
     /// changed.
     private func recountAll() throws {
         guard let receiver else { return }
+        // This instance's own rows again too: a reconnecting instance's clean-up may have
+        // taken them while this one's lock was briefly not seen.
+        let here = receiver.listenedHere()
+        if !here.isEmpty {
+            try run("""
+                WITH added AS (
+                    INSERT INTO session_streams (session, origin) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING
+                    RETURNING session)
+                SELECT pg_notify('\(PostgresSchema.streamsChannel)', $2 || ' ' || session) FROM added
+                """, [.array(here.map(Optional.some)), .text(origin)])
+        }
         let result = try run("""
             SELECT DISTINCT s.session FROM session_streams s WHERE s.origin <> $1 AND \(PostgresSchema.isRunning("s.origin"))
             """, [.text(origin)])
@@ -192,17 +226,6 @@ final class PostgresCallRelay: CallRelay {
             WITH changed AS (\(change))
             SELECT pg_notify('\(PostgresSchema.streamsChannel)', $2 || ' ' || $1)
             """, [.text(session), .text(origin)])
-    }
-
-    private func settle(_ call: String, session: String, answer: [UInt8]) throws -> Bool {
-        let result = try run("""
-            WITH settled AS (
-                UPDATE remote_calls SET settled = 'answered', answer = $3
-                WHERE id = $1 AND session = $2 AND settled IS NULL
-                RETURNING caller)
-            SELECT pg_notify('\(PostgresSchema.settledChannel)', caller || ' ' || $1) FROM settled
-            """, [.text(call), .text(session), .bytes(answer)])
-        return result.rowCount > 0
     }
 
     private func invoked(_ call: String) {
@@ -238,14 +261,23 @@ final class PostgresCallRelay: CallRelay {
         if changed { receiver?.listenedElsewhere(session, elsewhere) }
     }
 
-    /// Runs one statement on the relay's connection, connecting first as needed, and once
-    /// more when the connection was lost under it (then the first did not commit).
+    /// Runs one statement on the queue's connection (`run(on:)`).
     @discardableResult
     private func run(_ sql: String, _ parameters: [PostgresValue] = []) throws -> PostgresResult {
-        try connection.withLock { connection in
+        try run(on: connection, setup: Self.setup, sql, parameters)
+    }
+
+    /// Runs one statement on `connection`, connecting first as needed, and once more when
+    /// the connection was lost under it (then the first did not commit). Throws `closed`
+    /// once the relay is.
+    private func run(
+        on connection: borrowing Mutex<PostgresConnection?>, setup: [String], _ sql: String, _ parameters: [PostgresValue]
+    ) throws -> PostgresResult {
+        guard !state.withLock({ $0.closed }) else { throw CatalogStoreError.closed }
+        return try connection.withLock { connection in
             if connection == nil || !(connection?.isConnected ?? false) {
                 connection?.close()
-                connection = try PostgresConnection(url: url, setup: ["SET synchronous_commit = off"])
+                connection = try PostgresConnection(url: url, setup: setup)
             }
             guard let live = connection else { throw CatalogStoreError.closed }
             do {

@@ -7,7 +7,26 @@ extension PostgresCatalogStore {
     /// Adds `records` in one transaction on the writer thread and returns how many were new;
     /// a record whose `path` is already stored is left as it is. Blocks until committed.
     func insert(_ records: [ImageRecord]) throws -> Int {
-        try writer.transaction { connection in try Self.insert(records, on: connection) }
+        let origin = origin
+        return try writer.transaction { connection in
+            let added = try Self.insert(records, on: connection)
+            if added > 0 { try Self.announceAdded(on: connection, origin: origin) }
+            return added
+        }
+    }
+
+    /// Adds a log entry saying images were added, in the inserting transaction, so every
+    /// other instance's mirror loads the catalog again once it commits (`PostgresWriteEngine
+    /// .follow`). The log's lock is taken only now, at the end: a long import holds up no
+    /// other instance's commits, and the entry's position still follows commit order.
+    private static func announceAdded(on connection: PostgresConnection, origin: String) throws {
+        try connection.query("SELECT pg_advisory_xact_lock($1)", [.int(PostgresSchema.logLockKey)])
+        try connection.query(
+            """
+            INSERT INTO catalog_log (seq, origin, images, changes, sessions, reload)
+            SELECT coalesce(max(seq), 0) + 1, $1, '{}', '', '{}', true FROM catalog_log
+            """, [.text(origin)])
+        try connection.query("SELECT pg_notify('\(PostgresSchema.logChannel)', $1)", [.text(origin)])
     }
 
     /// Fills an empty catalog with `count` demo images and returns how many it added: 0 when

@@ -34,7 +34,8 @@ enum PostgresSchema {
     static func isRunning(_ column: String) -> String {
         """
         EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.classid = \(runningLockClass)
-            AND l.objid = hashtext(\(column))::oid AND l.objsubid = 2)
+            AND l.objid = hashtext(\(column))::oid AND l.objsubid = 2
+            AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))
         """
     }
 
@@ -154,8 +155,10 @@ enum PostgresSchema {
         // v3: what instances relay to each other for remote handlers (`PostgresCallRelay`).
         // Both tables hold only what lives as long as the instances do, so they are not
         // logged: a crash empties them and every instance publishes its streams again when
-        // it reconnects.
+        // it reconnects. And a log entry may say "images were added" (`reload`): an import
+        // through another process or instance, which every mirror then loads whole.
         """
+        ALTER TABLE catalog_log ADD COLUMN reload BOOLEAN NOT NULL DEFAULT false;
         CREATE UNLOGGED TABLE session_streams (
             session TEXT NOT NULL,
             origin TEXT NOT NULL,

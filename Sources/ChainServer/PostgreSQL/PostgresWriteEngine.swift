@@ -140,26 +140,25 @@ final class PostgresWriteEngine: CatalogWriteEngine, @unchecked Sendable {
     /// commands). Right after a group whose write conflicted (`afterConflict`) it stops before
     /// that group's own entries, which the mirror takes in only as the group completes; the
     /// entries that caused the conflict all come before them. A mirror behind the log's
-    /// horizon (`logRetention`) reloads every value.
+    /// horizon (`logRetention`), or with images added since (an import), reloads every value.
     func follow(_ follower: CommitFollower, afterConflict: Bool) throws {
         if !connection.isConnected { try connection.reconnect() }
         let end = afterConflict ? committedPositions?.lowerBound ?? .max : .max
         var position = follower.position()
         while position + 1 < end {
             let entries = try connection.query(
-                "SELECT seq, origin, changes, array_to_string(sessions, ' ') FROM catalog_log WHERE seq > $1 AND seq < $2 ORDER BY seq LIMIT $3",
+                """
+                SELECT seq, origin, changes, array_to_string(sessions, ' '), reload::int FROM catalog_log
+                WHERE seq > $1 AND seq < $2 ORDER BY seq LIMIT $3
+                """,
                 [.int(position), .int(end), .int(Self.followPage)])
             guard entries.rowCount > 0 else { return }
-            guard entries.int64(0, 0) == position + 1 else {
-                // Right after a conflict the snapshot would hold this group's writes, which
-                // its completions are about to lay on the mirror again: the writer follows
-                // once more after them, and reloads then.
-                if afterConflict { return }
-                let catalog = try PostgresCatalogStore.loadFollowedCatalog(on: connection)
-                follower.reload(catalog.columns, catalog.position)
-                return
-            }
+            guard entries.int64(0, 0) == position + 1 else { return try reload(follower, afterConflict: afterConflict) }
             for row in 0..<entries.rowCount {
+                // Images another process added (an import): the whole catalog again.
+                if entries.int64(row, 4) == 1, entries.text(row, 1) != origin {
+                    return try reload(follower, afterConflict: afterConflict)
+                }
                 position = entries.int64(row, 0)
                 guard entries.text(row, 1) != origin else {
                     follower.apply(ChangeSet(), [], position)
@@ -170,6 +169,15 @@ final class PostgresWriteEngine: CatalogWriteEngine, @unchecked Sendable {
             }
             if entries.rowCount < Self.followPage { return }
         }
+    }
+
+    /// Hands `follower` every value as of now. Right after a conflict the snapshot would hold
+    /// this group's writes, which its completions are about to lay on the mirror again: the
+    /// writer follows once more after them, and reloads then.
+    private func reload(_ follower: CommitFollower, afterConflict: Bool) throws {
+        if afterConflict { return }
+        let catalog = try PostgresCatalogStore.loadFollowedCatalog(on: connection)
+        follower.reload(catalog.columns, catalog.position)
     }
 
     /// Drops log entries past `PostgresSchema.logRetention`, always keeping the newest (the

@@ -85,27 +85,26 @@ struct HandlerRoutes: Sendable {
         }, answer: { HTTPResponse(status: 204) })
     }
 
-    /// `POST …/calls/{call}`: settles a waiting call. A malformed answer is refused and the
-    /// call stays open until its deadline; an unknown, settled or foreign call is 404. With
-    /// instances sharing storage, the call may be another instance's that this one never
-    /// heard (its client answered through a different instance than its stream's): the
-    /// answer goes to it through the relay.
+    /// `POST …/calls/{call}`: settles a waiting call (`RemoteCallAnswers`: here or, with
+    /// instances sharing storage, wherever it waits). A malformed answer is refused and the
+    /// call stays open until its deadline; an unknown, settled or foreign call is 404.
     func answer(_ request: SessionRequest, _ respond: @escaping Route.Respond) throws {
         let id = request.route.parameters["call"] ?? ""
         let session = request.session.id
-        let relay = live.relay
-        guard calls.isWaiting(id, session: session) || relay != nil else { throw Self.unknownCall(id) }
+        guard answers.mayWait(id, session: session) else { throw Self.unknownCall(id) }
         let answer = try CallAnswerRequest(body: try request.jsonObject(maxDepth: maxJSONDepth), catalog: catalog).answer
-        if calls.answer(id, session: session, answer, body: request.http.body) { return respond(HTTPResponse(status: 204)) }
-        guard let relay else { throw Self.unknownCall(id) }
         let settled: Bool
         do {
-            settled = try relay.answer(call: id, session: session, answer: request.http.body)
+            settled = try answers.answer(id, session: session, answer, body: request.http.body)
         } catch {
             throw Problem.storage(error, log: log)
         }
         guard settled else { throw Self.unknownCall(id) }
         respond(HTTPResponse(status: 204))
+    }
+
+    private var answers: RemoteCallAnswers {
+        RemoteCallAnswers(calls: calls, relay: live.relay, catalog: catalog, maxJSONDepth: maxJSONDepth)
     }
 
     private static func unknownHandler(_ id: String) -> Problem {

@@ -25,6 +25,9 @@ final class LiveSession: Sendable {
         var handlers: [RemoteHandler] = []
         var handlerChanges = 0
         var handlersMade = 0
+        /// The handlers' record as this instance last stored it or read it from storage: a
+        /// different one read back was stored by another instance.
+        var handlersSeen: [UInt8] = []
         /// Serials of the undo entries storage holds for this session.
         var storedEntries = SerialRuns()
         /// The stored state's version (`SessionWrite.expectedVersion`).
@@ -38,7 +41,7 @@ final class LiveSession: Sendable {
     init(
         id: String, tokenDigest: [UInt8], client: String = "", now: ContinuousClock.Instant, model: Session = Session(),
         handlers: RemoteHandlerCoding.Record = .init(), storedEntries: SerialRuns = SerialRuns(), receipts: [IdempotencyReceipt] = [],
-        storedVersion: Int64 = 0
+        storedVersion: Int64 = 0, storedHandlers: [UInt8] = []
     ) {
         self.id = id
         self.tokenDigest = tokenDigest
@@ -49,6 +52,7 @@ final class LiveSession: Sendable {
         state.handlersMade = handlers.made
         state.storedEntries = storedEntries
         state.storedVersion = storedVersion
+        state.handlersSeen = storedHandlers
         for receipt in receipts {
             if state.receipts.updateValue(receipt, forKey: receipt.key) == nil { state.receiptOrder.append(receipt.key) }
         }
@@ -132,7 +136,9 @@ final class LiveSession: Sendable {
             }
             state.handlersMade = made
             if changed {
-                store(RemoteHandlerCoding.Record(handlers: state.handlers, changes: state.handlerChanges, made: state.handlersMade))
+                let record = RemoteHandlerCoding.Record(handlers: state.handlers, changes: state.handlerChanges, made: state.handlersMade)
+                state.handlersSeen = RemoteHandlerCoding.encode(record)
+                store(record)
             }
             return result
         }
@@ -170,20 +176,25 @@ final class LiveSession: Sendable {
 
     /// Takes what another instance stored for this session since (`restored`, read back from
     /// storage): its model, undo entries, receipts and version, and its remote handlers when
-    /// another instance changed them further. Only from a job on `queue`.
+    /// another instance stored others. Only from a job on `queue`.
     func replaceStored(with restored: LiveSession) {
         let (model, entries, version) = (restored.model, restored.storedEntries, restored.storedVersion)
-        let (receipts, handlers) = restored.state.withLock {
-            (($0.receipts, $0.receiptOrder), ($0.handlers, $0.handlerChanges, $0.handlersMade))
+        let (receipts, handlers, seen) = restored.state.withLock {
+            (($0.receipts, $0.receiptOrder), ($0.handlers, $0.handlerChanges, $0.handlersMade), $0.handlersSeen)
         }
         self.model = model
         state.withLock { state in
             state.storedEntries = entries
             state.storedVersion = version
             (state.receipts, state.receiptOrder) = receipts
-            // Handlers changed elsewhere count further than ours; fewer changes stored than
-            // made here means ours are on their way to storage, and newer.
-            if handlers.1 > state.handlerChanges { (state.handlers, state.handlerChanges) = (handlers.0, handlers.1) }
+            // A record other than the one this instance last stored or read was stored by
+            // another instance: it is the newer. The same one means storage has nothing newer
+            // than what is here (a change of ours may be on its way there).
+            if seen != state.handlersSeen {
+                state.handlers = handlers.0
+                state.handlerChanges = max(handlers.1, state.handlerChanges + 1)
+                state.handlersSeen = seen
+            }
             state.handlersMade = max(state.handlersMade, handlers.2)
         }
     }

@@ -143,7 +143,7 @@ final class SessionJournal: Sendable {
             return LiveSession(
                 id: stored.id, tokenDigest: stored.tokenDigest, client: stored.client, now: now, model: model,
                 handlers: handlers, storedEntries: SerialRuns(stored.entries.keys), receipts: stored.receipts,
-                storedVersion: stored.version)
+                storedVersion: stored.version, storedHandlers: stored.handlers)
         } catch {
             throw CatalogStoreError.corruptSession(id: stored.id, reason: "\(error)")
         }

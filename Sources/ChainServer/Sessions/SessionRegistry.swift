@@ -45,16 +45,21 @@ final class SessionRegistry: Sendable {
     /// storage holds none. When it throws, the request is answered 503 and the token asked
     /// about again next time.
     let load: (@Sendable ([UInt8]) throws -> LiveSession?)?
+    /// Whether another instance sharing the storage streams a session, by id
+    /// (`CallRelay.isListenedElsewhere`); every session taken in asks it.
+    let listenedElsewhere: (@Sendable (String) -> Bool)?
 
     init(
         idleExpiry: Duration, maxSessions: Int, maxSessionsPerClient: Int = .max,
         onEnd: @escaping @Sendable (LiveSession, String) -> Void = { _, _ in },
-        load: (@Sendable ([UInt8]) throws -> LiveSession?)? = nil
+        load: (@Sendable ([UInt8]) throws -> LiveSession?)? = nil,
+        listenedElsewhere: (@Sendable (String) -> Bool)? = nil
     ) {
         self.idleExpiry = idleExpiry
         self.maxSessions = maxSessions
         self.maxSessionsPerClient = maxSessionsPerClient
         self.load = load
+        self.listenedElsewhere = listenedElsewhere
         self.onEnd = onEnd
     }
 
@@ -70,9 +75,7 @@ final class SessionRegistry: Sendable {
             }
             guard sessions.byID.count < maxSessions else { throw Full(perClient: false) }
             guard sessions.perClient[client, default: 0] < maxSessionsPerClient else { throw Full(perClient: true) }
-            sessions.byID[session.id] = session
-            sessions.byDigest[session.tokenDigest] = session
-            sessions.perClient[client, default: 0] += 1
+            insert(session, into: &sessions)
         }
         return (session, token)
     }
@@ -86,6 +89,10 @@ final class SessionRegistry: Sendable {
     }
 
     private func insert(_ session: LiveSession, into sessions: inout Sessions) {
+        if let listenedElsewhere {
+            let id = session.id
+            session.events.askElsewhere { listenedElsewhere(id) }
+        }
         sessions.byID[session.id] = session
         sessions.byDigest[session.tokenDigest] = session
         sessions.perClient[session.client, default: 0] += 1

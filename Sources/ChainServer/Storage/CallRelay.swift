@@ -10,7 +10,8 @@ import Foundation
 /// only this instance uses has no relay (`CatalogStorage.callRelay` is `nil`).
 ///
 /// Everything but `answer` is asynchronous: it is done in order on the relay's own thread,
-/// and what comes back arrives through `receiver`.
+/// and what comes back arrives through `receiver`. `answer` is a client's request waiting:
+/// it runs on a connection of its own, bounded in time.
 protocol CallRelay: AnyObject, Sendable {
     /// What this instance does with what the others send. Set before the first use.
     var receiver: CallRelayReceiver? { get set }
@@ -31,9 +32,6 @@ protocol CallRelay: AnyObject, Sendable {
     /// Settles another instance's call `call` of `session` with `answer` (the JSON the
     /// client posted). `false` when no such call waits; throws when storage is unreachable.
     func answer(call: String, session: String, answer: [UInt8]) throws -> Bool
-
-    /// As `answer`, in the background: a call relayed here and answered here.
-    func answerLater(call: String, session: String, answer: [UInt8])
 
     /// This instance can no longer hear call `call` (its last stream closed): the call is
     /// settled disconnected unless another instance still streams its session.

@@ -1,0 +1,57 @@
+import ChainModel
+import Dispatch
+
+/// Settles remote-handler calls with the answers clients give, wherever the call waits.
+///
+/// A call this instance made settles here. With instances sharing storage a client may
+/// answer another instance's call: one relayed to this instance's streams, or one whose
+/// stream is elsewhere (the client posted through a different instance than its stream's).
+/// Those go through the relay synchronously, so the client's `204` means the call took its
+/// answer and a `404` that it had none waiting; a local copy of a relayed call is then
+/// dropped. What the relay brings back to this instance's own calls settles them here too.
+struct RemoteCallAnswers: Sendable {
+    let calls: RemoteCalls
+    let relay: (any CallRelay)?
+    let catalog: any CatalogReading & Sendable
+    let maxJSONDepth: Int
+
+    /// Whether a call `id` could be waiting for `session`'s answer, before its body is read:
+    /// one waiting here, or, with a relay, an id another instance gave out.
+    func mayWait(_ id: String, session: String) -> Bool {
+        calls.isWaiting(id, session: session) || (relay != nil && isAnotherInstances(id))
+    }
+
+    /// Settles call `id` of `session` with `answer` (`body` as posted). `false`: no such call
+    /// waits. Throws when storage could not be asked; the call is then as it was.
+    func answer(_ id: String, session: String, _ answer: RemoteAnswer, body: [UInt8]) throws -> Bool {
+        if !calls.isAdopted(id, session: session), calls.answer(id, session: session, answer, body: body) { return true }
+        guard let relay, isAnotherInstances(id) else { return false }
+        let settled = try relay.answer(call: id, session: session, answer: body)
+        calls.drop(id)
+        return settled
+    }
+
+    /// One of this instance's calls was settled through another instance: with the
+    /// client's `answer` (read again here, against this instance's mirror), or disconnected
+    /// (`nil`), which a stream still open here overrides.
+    func settledElsewhere(_ id: String, session: String, answer: [UInt8]?, listenedHere: Bool) {
+        guard let answer else {
+            if !listenedHere { calls.settle(id, .disconnected) }
+            return
+        }
+        guard let body = try? JSONParser.parse(answer, maxDepth: maxJSONDepth),
+              let parsed = try? CallAnswerRequest(body: body, catalog: catalog).answer
+        else { return calls.settle(id, .disconnected) }
+        _ = calls.answer(id, session: session, parsed, body: answer)
+    }
+
+    /// An id shaped as another instance gives them out (`c-` and an eight-character mark,
+    /// not this instance's), so a stray one costs no trip to storage.
+    private func isAnotherInstances(_ id: String) -> Bool {
+        let parts = id.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "c", parts[1].count == 8, parts[1].allSatisfy(\.isHexDigit),
+              !parts[2].isEmpty, parts[2].count <= 18, parts[2].allSatisfy(\.isASCII), parts[2].allSatisfy(\.isNumber)
+        else { return false }
+        return !id.hasPrefix(calls.prefix)
+    }
+}
