@@ -119,6 +119,11 @@ final class ChainServerApp: Sendable {
                 // mirror, so the placeholder values here are never shown.
                 let everything = ChangeSet(Attribute.all.map { .init(attribute: $0, images: catalog.allImages(), values: .all(0)) })
                 live.committed(everything, version: version, in: catalog)
+            },
+            added: { images, position in
+                let version = catalog.add(images, position: position)
+                let selection = ImageSelection(images.map(\.0))
+                live.committed(ChangeSet(Attribute.all.map { .init(attribute: $0, images: selection, values: .all(0)) }), version: version, in: catalog)
             })
     }
 

@@ -29,7 +29,8 @@ struct PostgresInstancesTests {
                     if !changes.isEmpty { self?.followed.withLock { $0.append((changes, position)) } }
                 },
                 advance: { mirror.advance(over: $0) },
-                reload: { columns, position in _ = mirror.reload(columns, position: position) })
+                reload: { columns, position in _ = mirror.reload(columns, position: position) },
+                added: { images, position in _ = mirror.add(images, position: position) })
         }
 
         /// Sets `id`'s rating, as computed from the mirror at `position` (now by default).
@@ -152,7 +153,8 @@ struct PostgresInstancesTests {
             reload: { columns, position in
                 _ = mirror.reload(columns, position: position)
                 reloaded.withLock { $0 = true }
-            })
+            },
+            added: { images, position in _ = mirror.add(images, position: position) })
         // A write computed before the pruned entries is refused: which images they wrote
         // is no longer known.
         #expect(throws: CatalogStoreError.conflict) { try b.rate(9, 1, readAt: 0) }

@@ -19,6 +19,7 @@ struct PostgresRemoteHandlersLiveTests {
         let onB: RemoteSession
         let handler: JSON
         let stream: EventStreamClient
+        let url: String
 
         func stop() {
             stream.close()
@@ -30,7 +31,7 @@ struct PostgresRemoteHandlersLiveTests {
     static func setUp() async throws -> Setup {
         // Deadlines far beyond the waits here, so "at once" holds by a wide margin when the
         // machine is loaded (sanitizers).
-        let (a, b, _) = try PostgresTwoInstancesLiveTests.twoServers { $0.callTimeoutSeconds = 60 }
+        let (a, b, url) = try PostgresTwoInstancesLiveTests.twoServers { $0.callTimeoutSeconds = 60 }
         do {
             let onA = try await a.client.createSession()
             let onB = RemoteSession(id: onA.id, token: onA.token, client: b.client)
@@ -38,7 +39,7 @@ struct PostgresRemoteHandlersLiveTests {
             let stream = try EventStreamClient.open(b, onB)
             _ = try await stream.event("hello")
             try await waitUntil("A lists the handler as live") { try await isLive(onA, handler) }
-            return Setup(a: a, b: b, onA: onA, onB: onB, handler: handler, stream: stream)
+            return Setup(a: a, b: b, onA: onA, onB: onB, handler: handler, stream: stream, url: url)
         } catch {
             a.stop()
             b.stop()
@@ -157,6 +158,31 @@ struct PostgresRemoteHandlersLiveTests {
         let answered = try await command.value
         #expect(answered.status == 200, "\(answered.text)")
         #expect(answered["result"] == ["ok": true])
+    }
+
+    /// The other way: the call went to the client's stream on B, and the client opens a
+    /// stream on A, where the command waits, before its stream on B closes. A's new stream
+    /// gets the waiting call, and the answer through A settles it.
+    @Test func aWaitingCallReachesAStreamOpenedWhereTheCommandWaits() async throws {
+        let setup = try await Self.setUp()
+        defer { setup.stop() }
+        let command = Self.send(setup.onA, "autoRate")
+        let call = try #require(try await setup.stream.event("invoke")["call"]?.stringValue)
+        let streamOnA = try EventStreamClient.open(setup.a, setup.onA)
+        defer { streamOnA.close() }
+        let heard = try await streamOnA.eventAfterOthers("invoke").event
+        #expect(heard["call"]?.stringValue == call)
+        // Both instances count as streaming it before B's stream goes.
+        let connection = try PostgresConnection(url: setup.url)
+        defer { connection.close() }
+        try await Self.waitUntil("both instances publish their streams") {
+            try connection.query("SELECT count(*)::int8 FROM session_streams WHERE session = $1", [.text(setup.onA.id)]).int(0, 0) == 2
+        }
+        setup.stream.close()
+        #expect(try await RemoteHandlerTests.answer(setup.onA, call, ["result": ["here": true]]).status == 204)
+        let answered = try await command.value
+        #expect(answered.status == 200, "\(answered.text)")
+        #expect(answered["result"] == ["here": true])
     }
 
     /// B's last stream closes while A's command waits on its call: the command fails at once

@@ -123,4 +123,93 @@ struct PostgresTwoInstancesLiveTests {
         }
         #expect(try await onB.menu().status == 401)
     }
+
+    /// PostgreSQL crashes and comes back while writers go through both instances: writes
+    /// refused meanwhile answer 503, both instances take writes again, and the database holds
+    /// every write either instance acknowledged (or the one in flight when it went).
+    @Test func theDatabaseRestartedUnderLoadThroughBothInstancesLosesNothing() async throws {
+        let cluster = try PostgresCluster.startPrivate()
+        defer { cluster.remove() }
+        let url = try cluster.createDatabase()
+        func configure(_ configuration: inout ServerConfiguration) {
+            configuration.databaseURL = url
+            configuration.durability = .full
+        }
+        let a = try LiveServer(configure)
+        defer { a.stop() }
+        let b = try LiveServer(configure)
+        defer { b.stop() }
+        var writers: [RestartWriter] = []
+        for (index, server) in [a, b, a, b].enumerated() {
+            writers.append(try await RestartWriter(session: server.client.createSession(), image: 40 + index))
+        }
+        let running = writers.map { writer in Task { await writer.run() } }
+        try await Task.sleep(for: .milliseconds(500))
+        try cluster.stopServer()
+        try await Task.sleep(for: .milliseconds(300))
+        try cluster.startServer()
+        // Until every writer has had a write acknowledged after the restart.
+        var marks: [Int] = []
+        for writer in writers { marks.append(await writer.acknowledgedCount) }
+        let deadline = ContinuousClock.now + .seconds(30)
+        var resumed = false
+        while !resumed, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            resumed = true
+            for (writer, mark) in zip(writers, marks) where await writer.acknowledgedCount <= mark { resumed = false }
+        }
+        for writer in writers { await writer.stop() }
+        for task in running { await task.value }
+        #expect(resumed, "every writer wrote again through its instance after the restart")
+
+        let connection = try PostgresConnection(url: url)
+        defer { connection.close() }
+        var refused = 0
+        for writer in writers {
+            let stored = try connection.query("SELECT rating::int8 FROM image_values WHERE id = $1", [.int(writer.image)]).int(0, 0)
+            let (acknowledged, inFlight) = await (writer.lastAcknowledged, writer.inFlight)
+            #expect(stored == acknowledged || stored == inFlight, "img-\(writer.image): stored \(stored), acknowledged \(String(describing: acknowledged))")
+            refused += await writer.refusedCount
+        }
+        #expect(refused > 0, "the database was away long enough to refuse writes")
+    }
+
+    /// One writer of the restart test: sets its own image's rating through its session, one
+    /// write at a time, cycling 1...5, and remembers what was acknowledged.
+    actor RestartWriter {
+        let session: RemoteSession
+        let image: Int
+        private(set) var acknowledgedCount = 0
+        private(set) var refusedCount = 0
+        private(set) var lastAcknowledged: Int?
+        private(set) var inFlight: Int?
+        private var stopping = false
+
+        init(session: RemoteSession, image: Int) async throws {
+            self.session = session
+            self.image = image
+            try await session.perform("select", ["images": .array([.string("img-\(image)")])])
+        }
+
+        func run() async {
+            var rating = 0
+            while !stopping {
+                rating = rating % 5 + 1
+                inFlight = rating
+                let answer = try? await session.command(["action": "setRating", "args": ["rating": .number(Double(rating))]])
+                if answer?.status == 200 {
+                    lastAcknowledged = rating
+                    acknowledgedCount += 1
+                    inFlight = nil
+                } else {
+                    refusedCount += 1
+                    try? await Task.sleep(for: .milliseconds(20))
+                }
+            }
+        }
+
+        func stop() {
+            stopping = true
+        }
+    }
 }

@@ -84,6 +84,20 @@ final class CatalogMirror: CatalogReading, Sendable {
         }
     }
 
+    /// Images another process added at `position`, which the mirror has followed up to:
+    /// committed with their values (no staged batch touches an image it did not know).
+    /// Returns the new committed version.
+    func add(_ images: [(ImageID, AttributeValues)], position: Int64) -> UInt64 {
+        state.withLock { state in
+            state.followed = position
+            state.committed.insert(images)
+            state.current.insert(images)
+            state.version += 1
+            state.committedVersion += 1
+            return state.committedVersion
+        }
+    }
+
     /// How many batches have failed: read before a command walks the chain, handed to `stage`.
     var failureCount: UInt64 { state.withLock { $0.failures } }
 

@@ -23,11 +23,12 @@ struct HTTPForwarding: Sendable, Equatable {
     /// The client's address as text, for a request from `peer` carrying `forwardedFor`.
     func client(peer: HTTPClientAddress, peerText: String, forwardedFor: String?) -> String {
         guard trusted.contains(peer), let forwardedFor else { return peerText }
-        for entry in forwardedFor.split(separator: ",").reversed() {
-            var text = entry
-            while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-            while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-            guard let address = HTTPClientAddress(text: String(text)) else { return peerText }
+        // Split on the comma's byte, not on characters: a client's entry ending in a
+        // combining character must not swallow the comma after it.
+        for entry in forwardedFor.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).reversed() {
+            let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            let text = entry.drop(while: blank).reversed().drop(while: blank).reversed()
+            guard let address = HTTPClientAddress(text: String(decoding: text, as: UTF8.self)) else { return peerText }
             if !trusted.contains(address) { return address.text }
         }
         return peerText

@@ -175,13 +175,15 @@ enum HTTPTrampoline {
         if exchange.bodyTooLarge {
             return reject(.bodyTooLarge(limit: server.maxBodyBytes), server: server, connection: connection)
         }
-        var remoteAddress = exchange.entry?.addressText ?? ""
+        var request = HTTPRequest(
+            connection: connection, method: method, path: path, body: exchange.takeBody(), remoteAddress: exchange.entry?.addressText ?? "")
         if server.forwarding.isActive, let entry = exchange.entry {
-            let forwardedFor = MHD_lookup_connection_value(connection, .HEADER_KIND, "X-Forwarded-For").map { String(cString: $0) }
-            remoteAddress = server.forwarding.client(peer: entry.address, peerText: remoteAddress, forwardedFor: forwardedFor)
+            // Every X-Forwarded-For field, in order, as one list: a proxy may add a field of
+            // its own after the client's.
+            let listed = request.fields.filter { $0.name.lowercased() == "x-forwarded-for" }.map(\.value)
+            request.remoteAddress = server.forwarding.client(
+                peer: entry.address, peerText: request.remoteAddress, forwardedFor: listed.isEmpty ? nil : listed.joined(separator: ","))
         }
-        let request = HTTPRequest(
-            connection: connection, method: method, path: path, body: exchange.takeBody(), remoteAddress: remoteAddress)
         let reply = HTTPPendingReply(connection: exchange.connection)
         exchange.reply = reply
         server.register(reply)

@@ -87,7 +87,14 @@ final class LiveEvents: Sendable {
             return true
         }
         if !listening { session.events.end(reason: "shutdown") }
-        relay?.listeningChanged(session.id)
+        if relay != nil {
+            relay?.listeningChanged(session.id)
+            // Calls made here that wait on a stream elsewhere, whose client has moved here:
+            // the first stream here had not heard them.
+            if session.events.streamCount == 1 {
+                for invoke in calls.waitingInvokes(of: session.id) { session.events.publish("invoke", invoke) }
+            }
+        }
         stream.onClose { [weak self, weak session] in
             guard let self, let session else { return }
             self.closed(stream, of: session)
@@ -211,7 +218,7 @@ final class LiveEvents: Sendable {
     /// here closes while one is open elsewhere (its client moved there).
     func offerWaitingCalls(of session: LiveSession) {
         guard let relay, session.events.isListenedElsewhere else { return }
-        for offer in calls.takeUnoffered(of: session.id) {
+        calls.offerUnoffered(of: session.id) { offer in
             relay.offer(call: offer.id, session: session.id, invoke: offer.invoke, deadline: offer.deadline)
         }
     }

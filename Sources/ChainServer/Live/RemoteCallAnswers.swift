@@ -21,14 +21,24 @@ struct RemoteCallAnswers: Sendable {
         calls.isWaiting(id, session: session) || (relay != nil && isAnotherInstances(id))
     }
 
-    /// Settles call `id` of `session` with `answer` (`body` as posted). `false`: no such call
-    /// waits. Throws when storage could not be asked; the call is then as it was.
-    func answer(_ id: String, session: String, _ answer: RemoteAnswer, body: [UInt8]) throws -> Bool {
-        if !calls.isAdopted(id, session: session), calls.answer(id, session: session, answer, body: body) { return true }
-        guard let relay, isAnotherInstances(id) else { return false }
-        let settled = try relay.answer(call: id, session: session, answer: body)
-        calls.drop(id)
-        return settled
+    /// Settles call `id` of `session` with `answer` (`body` as posted) and tells `completion`
+    /// whether a call took it (`false`: none waits), or the error when storage could not be
+    /// asked (the call is then as it was). A call of this instance's settles at once; another
+    /// instance's is asked of storage off the caller's thread, which is a request's.
+    func answer(
+        _ id: String, session: String, _ answer: RemoteAnswer, body: [UInt8],
+        completion: @escaping @Sendable (Result<Bool, any Error>) -> Void
+    ) {
+        if calls.answer(id, session: session, answer, body: body, ownOnly: true) { return completion(.success(true)) }
+        guard let relay, isAnotherInstances(id) else { return completion(.success(false)) }
+        let calls = calls
+        DispatchQueue.global().async {
+            completion(Result {
+                let settled = try relay.answer(call: id, session: session, answer: body)
+                calls.drop(id)
+                return settled
+            })
+        }
     }
 
     /// One of this instance's calls was settled through another instance: with the
@@ -36,7 +46,8 @@ struct RemoteCallAnswers: Sendable {
     /// (`nil`), which a stream still open here overrides.
     func settledElsewhere(_ id: String, session: String, answer: [UInt8]?, listenedHere: Bool) {
         guard let answer else {
-            if !listenedHere { calls.settle(id, .disconnected) }
+            // A stream here may still answer; a stream opening elsewhere gets it offered again.
+            if listenedHere { calls.markUnoffered(id) } else { calls.settle(id, .disconnected) }
             return
         }
         guard let body = try? JSONParser.parse(answer, maxDepth: maxJSONDepth),

@@ -91,23 +91,31 @@ final class RemoteCalls: Sendable {
         state.withLock { $0.pending[id]?.invoke = (invoke, deadline) }
     }
 
-    /// This instance's calls of `session` still waiting and not yet offered to other
-    /// instances, marked offered now.
-    func takeUnoffered(of session: String) -> [Offer] {
+    /// Hands `offer` this instance's calls of `session` still waiting and not yet offered to
+    /// other instances, marking them offered. Under the lock: a call settled meanwhile is not
+    /// among them, and one offered is offered before its settlement can take it away.
+    func offerUnoffered(of session: String, _ offer: (Offer) -> Void) {
         state.withLock { state in
-            var offers: [Offer] = []
             for (id, pending) in state.pending where pending.session == session && !pending.adopted && !pending.offered {
                 guard let invoke = pending.invoke else { continue }
                 state.pending[id]?.offered = true
-                offers.append(Offer(id: id, invoke: invoke.data, deadline: invoke.deadline))
+                offer(Offer(id: id, invoke: invoke.data, deadline: invoke.deadline))
             }
-            return offers
         }
     }
 
-    /// Whether `id` is another instance's call of `session` relayed here, still waiting.
-    func isAdopted(_ id: String, session: String) -> Bool {
-        state.withLock { $0.pending[id].map { $0.session == session && $0.adopted } ?? false }
+    /// `id` could not be offered after all (no other instance streamed its session then): it
+    /// is offered again when one does.
+    func markUnoffered(_ id: String) {
+        state.withLock { $0.pending[id]?.offered = false }
+    }
+
+    /// The `invoke` data of this instance's calls of `session` still waiting, for a stream
+    /// that opens while they wait.
+    func waitingInvokes(of session: String) -> [[UInt8]] {
+        state.withLock { state in
+            state.pending.values.compactMap { $0.session == session && !$0.adopted ? $0.invoke?.data : nil }
+        }
     }
 
     /// Forgets `id` unsettled: its settlement happened elsewhere.
@@ -115,11 +123,12 @@ final class RemoteCalls: Sendable {
         _ = state.withLock { $0.pending.removeValue(forKey: id) }
     }
 
-    /// Settles `id` with `answer` when it is `session`'s and still waiting; `false` (a 404
-    /// for the client) when it is unknown, settled, or another session's.
-    func answer(_ id: String, session: String, _ answer: RemoteAnswer, body: [UInt8]) -> Bool {
+    /// Settles `id` with `answer` when it is `session`'s and still waiting (with `ownOnly`, and
+    /// this instance's own); `false` (a 404 for the client) when it is unknown, settled, or
+    /// another session's.
+    func answer(_ id: String, session: String, _ answer: RemoteAnswer, body: [UInt8], ownOnly: Bool = false) -> Bool {
         let pending = state.withLock { state -> Pending? in
-            guard state.pending[id]?.session == session else { return nil }
+            guard let waiting = state.pending[id], waiting.session == session, !(ownOnly && waiting.adopted) else { return nil }
             return state.pending.removeValue(forKey: id)
         }
         guard let pending else { return false }

@@ -23,6 +23,8 @@ final class PostgresCallRelay: CallRelay {
     /// The queue's connection, and the one `answer` uses.
     private let connection = Mutex<PostgresConnection?>(nil)
     private let answering = Mutex<PostgresConnection?>(nil)
+    private let waitingAnswers = Atomic<Int>(0)
+    static let maxWaitingAnswers = 16
     private static let setup = ["SET synchronous_commit = off"]
     private static let answeringSetup = ["SET synchronous_commit = off", "SET statement_timeout = '2s'"]
     private let state = Mutex(State())
@@ -84,8 +86,14 @@ final class PostgresCallRelay: CallRelay {
     }
 
     /// On a connection of its own, not behind the queue, and bounded by a statement timeout:
-    /// a client's request is waiting on it.
+    /// a client's request is waiting on it. At most `maxWaitingAnswers` wait for that
+    /// connection at once; more are refused (503) rather than queued without end.
     func answer(call: String, session: String, answer: [UInt8]) throws -> Bool {
+        guard waitingAnswers.add(1, ordering: .relaxed).newValue <= Self.maxWaitingAnswers else {
+            waitingAnswers.subtract(1, ordering: .relaxed)
+            throw PostgresError(connectionLost: "\(Self.maxWaitingAnswers) answers already wait for the database", url: url)
+        }
+        defer { waitingAnswers.subtract(1, ordering: .relaxed) }
         let result = try run(on: answering, setup: Self.answeringSetup, """
             WITH settled AS (
                 UPDATE remote_calls SET settled = 'answered', answer = $3

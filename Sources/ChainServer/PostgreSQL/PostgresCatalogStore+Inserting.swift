@@ -10,22 +10,23 @@ extension PostgresCatalogStore {
         let origin = origin
         return try writer.transaction { connection in
             let added = try Self.insert(records, on: connection)
-            if added > 0 { try Self.announceAdded(on: connection, origin: origin) }
-            return added
+            if !added.isEmpty { try Self.announce(added, on: connection, origin: origin) }
+            return added.count
         }
     }
 
-    /// Adds a log entry saying images were added, in the inserting transaction, so every
-    /// other instance's mirror loads the catalog again once it commits (`PostgresWriteEngine
-    /// .follow`). The log's lock is taken only now, at the end: a long import holds up no
-    /// other instance's commits, and the entry's position still follows commit order.
-    private static func announceAdded(on connection: PostgresConnection, origin: String) throws {
+    /// Adds a log entry naming the images just added, in the inserting transaction, so every
+    /// other instance's mirror takes them in once it commits (`PostgresWriteEngine.follow`).
+    /// The log's lock is taken only now, at the end: a long import holds up no other
+    /// instance's commits, and the entry's position still follows commit order.
+    private static func announce(_ added: [ImageID], on connection: PostgresConnection, origin: String) throws {
+        let runs = ImageSelection(added).runs.map { "[\($0.first),\($0.first + Int64($0.count)))" }
         try connection.query("SELECT pg_advisory_xact_lock($1)", [.int(PostgresSchema.logLockKey)])
         try connection.query(
             """
-            INSERT INTO catalog_log (seq, origin, images, changes, sessions, reload)
-            SELECT coalesce(max(seq), 0) + 1, $1, '{}', '', '{}', true FROM catalog_log
-            """, [.text(origin)])
+            INSERT INTO catalog_log (seq, origin, images, changes, sessions, added)
+            SELECT coalesce(max(seq), 0) + 1, $1, $2::int8multirange, '', '{}', true FROM catalog_log
+            """, [.text(origin), .text("{" + runs.joined(separator: ",") + "}")])
         try connection.query("SELECT pg_notify('\(PostgresSchema.logChannel)', $1)", [.text(origin)])
     }
 
@@ -37,14 +38,14 @@ extension PostgresCatalogStore {
         return try writer.transaction { connection in
             try connection.query("SELECT pg_advisory_xact_lock($1)", [.int(PostgresSchema.lockKey)])
             guard try connection.query("SELECT EXISTS (SELECT 1 FROM images)::int").int(0, 0) == 0 else { return 0 }
-            return try Self.insert(records, on: connection)
+            return try Self.insert(records, on: connection).count
         }
     }
 
     /// Each chunk: the records whose path is not stored yet (nor earlier in the chunk), ids
     /// drawn from the images' identity for those alone (a re-import spends none), then one
     /// statement that adds them and their values. `ON CONFLICT` stays as a backstop.
-    private static func insert(_ records: [ImageRecord], on connection: PostgresConnection) throws -> Int {
+    private static func insert(_ records: [ImageRecord], on connection: PostgresConnection) throws -> [ImageID] {
         let attributes = try Attribute.all.map(CatalogSchema.column(of:))
         let arrays = attributes.indices.map { "$\($0 + 9)::int2[]" }.joined(separator: ", ")
         let sql = """
@@ -58,8 +59,9 @@ extension PostgresCatalogStore {
             )
             INSERT INTO image_values (id, \(attributes.joined(separator: ", ")))
             SELECT id, \(attributes.joined(separator: ", ")) FROM input JOIN added USING (id)
+            RETURNING id
             """
-        var added = 0
+        var added: [ImageID] = []
         var start = 0
         while start < records.count {
             let candidates = records[start..<min(records.count, start + insertChunk)]
@@ -80,7 +82,8 @@ extension PostgresCatalogStore {
             for attribute in Attribute.all {
                 parameters.append(.array(chunk.map { Int($0.values[attribute] ?? 0) }))
             }
-            added += try connection.query(sql, parameters).affectedRows
+            let inserted = try connection.query(sql, parameters)
+            added += (0..<inserted.rowCount).map { ImageID(inserted.int64($0, 0)) }
         }
         return added
     }

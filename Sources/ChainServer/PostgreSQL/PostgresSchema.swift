@@ -155,10 +155,11 @@ enum PostgresSchema {
         // v3: what instances relay to each other for remote handlers (`PostgresCallRelay`).
         // Both tables hold only what lives as long as the instances do, so they are not
         // logged: a crash empties them and every instance publishes its streams again when
-        // it reconnects. And a log entry may say "images were added" (`reload`): an import
-        // through another process or instance, which every mirror then loads whole.
+        // it reconnects. And a log entry may say "these images were added" (`added`, their
+        // ids in `images`): an import through another process, which every mirror then
+        // loads, those rows alone.
         """
-        ALTER TABLE catalog_log ADD COLUMN reload BOOLEAN NOT NULL DEFAULT false;
+        ALTER TABLE catalog_log ADD COLUMN added BOOLEAN NOT NULL DEFAULT false;
         CREATE UNLOGGED TABLE session_streams (
             session TEXT NOT NULL,
             origin TEXT NOT NULL,

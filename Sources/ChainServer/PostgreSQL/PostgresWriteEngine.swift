@@ -121,8 +121,8 @@ final class PostgresWriteEngine: CatalogWriteEngine, @unchecked Sendable {
         if connection.isConnected, connection.inTransaction { try? connection.execute("ROLLBACK") }
     }
 
-    /// Seeding and imports add rows no instance's mirror follows (see docs/deploy.md), so
-    /// they do not hold up other instances' groups behind the log's lock.
+    /// Seeding and imports do not hold up other instances' groups behind the log's lock for
+    /// their whole length: an import takes it only at its end, to name what it added.
     func exclusive<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         try open(careful: true, locked: false)
         do {
@@ -140,7 +140,8 @@ final class PostgresWriteEngine: CatalogWriteEngine, @unchecked Sendable {
     /// commands). Right after a group whose write conflicted (`afterConflict`) it stops before
     /// that group's own entries, which the mirror takes in only as the group completes; the
     /// entries that caused the conflict all come before them. A mirror behind the log's
-    /// horizon (`logRetention`), or with images added since (an import), reloads every value.
+    /// horizon (`logRetention`) reloads every value; images another process added (an
+    /// import) are read, those rows alone.
     func follow(_ follower: CommitFollower, afterConflict: Bool) throws {
         if !connection.isConnected { try connection.reconnect() }
         let end = afterConflict ? committedPositions?.lowerBound ?? .max : .max
@@ -148,18 +149,19 @@ final class PostgresWriteEngine: CatalogWriteEngine, @unchecked Sendable {
         while position + 1 < end {
             let entries = try connection.query(
                 """
-                SELECT seq, origin, changes, array_to_string(sessions, ' '), reload::int FROM catalog_log
+                SELECT seq, origin, changes, array_to_string(sessions, ' '), added::int, images::text FROM catalog_log
                 WHERE seq > $1 AND seq < $2 ORDER BY seq LIMIT $3
                 """,
                 [.int(position), .int(end), .int(Self.followPage)])
             guard entries.rowCount > 0 else { return }
             guard entries.int64(0, 0) == position + 1 else { return try reload(follower, afterConflict: afterConflict) }
             for row in 0..<entries.rowCount {
-                // Images another process added (an import): the whole catalog again.
-                if entries.int64(row, 4) == 1, entries.text(row, 1) != origin {
-                    return try reload(follower, afterConflict: afterConflict)
-                }
                 position = entries.int64(row, 0)
+                // Images another process added (an import): those rows, as committed.
+                if entries.int64(row, 4) == 1, entries.text(row, 1) != origin {
+                    follower.added(try addedImages(entries.text(row, 5) ?? "{}"), position)
+                    continue
+                }
                 guard entries.text(row, 1) != origin else {
                     follower.apply(ChangeSet(), [], position)
                     continue
@@ -168,6 +170,17 @@ final class PostgresWriteEngine: CatalogWriteEngine, @unchecked Sendable {
                 follower.apply(try ChangeSetCoding.decode(entries.bytes(row, 2) ?? []), sessions, position)
             }
             if entries.rowCount < Self.followPage { return }
+        }
+    }
+
+    /// The values of the images an import added, by the runs its log entry names.
+    private func addedImages(_ runs: String) throws -> [(ImageID, AttributeValues)] {
+        let columns = try Attribute.all.map(CatalogSchema.column(of:)).joined(separator: ", ")
+        let result = try connection.query(
+            "SELECT id, \(columns) FROM image_values WHERE $1::int8multirange @> id ORDER BY id", [.text(runs)])
+        return try (0..<result.rowCount).map { row in
+            let id = result.int64(row, 0)
+            return (try StoredImageRow.checkedID(id), try StoredImageRow.values(of: id) { result.int(row, 1 + $0) })
         }
     }
 

@@ -27,7 +27,10 @@ struct HandlerRoutes: Sendable {
         var storing = false
         let result = try session.updateHandlers(change) { [journal] record in
             storing = true
-            journal.storeHandlers(of: session, record, completion: pending.stored)
+            journal.storeHandlers(of: session, record) { stored in
+                session.handlersStored()
+                pending.stored(stored)
+            }
         }
         live.handlersChanged(on: session)
         if storing { pending.answer(answer(result)) } else { respond(answer(result)) }
@@ -93,14 +96,14 @@ struct HandlerRoutes: Sendable {
         let session = request.session.id
         guard answers.mayWait(id, session: session) else { throw Self.unknownCall(id) }
         let answer = try CallAnswerRequest(body: try request.jsonObject(maxDepth: maxJSONDepth), catalog: catalog).answer
-        let settled: Bool
-        do {
-            settled = try answers.answer(id, session: session, answer, body: request.http.body)
-        } catch {
-            throw Problem.storage(error, log: log)
+        let log = log
+        answers.answer(id, session: session, answer, body: request.http.body) { settled in
+            switch settled {
+            case .success(true): respond(HTTPResponse(status: 204))
+            case .success(false): respond(Self.unknownCall(id).response)
+            case .failure(let error): respond(Problem.storage(error, log: log).response)
+            }
         }
-        guard settled else { throw Self.unknownCall(id) }
-        respond(HTTPResponse(status: 204))
     }
 
     private var answers: RemoteCallAnswers {

@@ -28,6 +28,9 @@ final class LiveSession: Sendable {
         /// The handlers' record as this instance last stored it or read it from storage: a
         /// different one read back was stored by another instance.
         var handlersSeen: [UInt8] = []
+        /// Records of this instance's on their way to storage: until they land, what storage
+        /// holds is older than what is here.
+        var handlerWritesInFlight = 0
         /// Serials of the undo entries storage holds for this session.
         var storedEntries = SerialRuns()
         /// The stored state's version (`SessionWrite.expectedVersion`).
@@ -116,7 +119,7 @@ final class LiveSession: Sendable {
     /// Changes the remote handlers under the lock: `change` gets them with the model and the
     /// next free id, returns what it made of them (or throws), and the version moves. When
     /// they changed, `store` gets their new record, still under the lock, so records reach
-    /// storage in the order the changes were made.
+    /// storage in the order the changes were made; call `handlersStored` once it landed.
     func updateHandlers<T>(
         _ change: (inout RemoteHandlers, _ model: Session, _ nextID: () -> String) throws(Problem) -> T,
         store: (RemoteHandlerCoding.Record) -> Void = { _ in }
@@ -138,6 +141,7 @@ final class LiveSession: Sendable {
             if changed {
                 let record = RemoteHandlerCoding.Record(handlers: state.handlers, changes: state.handlerChanges, made: state.handlersMade)
                 state.handlersSeen = RemoteHandlerCoding.encode(record)
+                state.handlerWritesInFlight += 1
                 store(record)
             }
             return result
@@ -168,6 +172,11 @@ final class LiveSession: Sendable {
         }
     }
 
+    /// A handlers' record `updateHandlers` handed to storage has landed there, or failed to.
+    func handlersStored() {
+        state.withLock { $0.handlerWritesInFlight -= 1 }
+    }
+
     /// Serials of the undo entries storage holds; changed only once a write committed.
     var storedEntries: SerialRuns { state.withLock { $0.storedEntries } }
 
@@ -190,7 +199,7 @@ final class LiveSession: Sendable {
             // A record other than the one this instance last stored or read was stored by
             // another instance: it is the newer. The same one means storage has nothing newer
             // than what is here (a change of ours may be on its way there).
-            if seen != state.handlersSeen {
+            if seen != state.handlersSeen, state.handlerWritesInFlight == 0 {
                 state.handlers = handlers.0
                 state.handlerChanges = max(handlers.1, state.handlerChanges + 1)
                 state.handlersSeen = seen

@@ -19,4 +19,6 @@ struct CommitFollower: Sendable {
     let advance: @Sendable (_ positions: ClosedRange<Int64>) -> Void
     /// The mirror fell behind what the log still holds: every value, as of `position`.
     let reload: @Sendable (_ columns: AttributeColumns, _ position: Int64) -> Void
+    /// Another process added images at `position` (an import): their ids and values.
+    let added: @Sendable (_ images: [(ImageID, AttributeValues)], _ position: Int64) -> Void
 }
