@@ -134,9 +134,10 @@ final class ChainServerApp: Sendable {
         relay: (any CallRelay)?, sessions: SessionRegistry, live: LiveEvents, calls: RemoteCalls, catalog: CatalogMirror, maxJSONDepth: Int
     ) -> CallRelayReceiver {
         let answers = RemoteCallAnswers(calls: calls, relay: relay, catalog: catalog, maxJSONDepth: maxJSONDepth)
+        let isListenedHere: @Sendable (String) -> Bool = { id in (sessions.session(id: id)?.events.streamCount ?? 0) > 0 }
         return CallRelayReceiver(
             invoked: { call, id, invoke, deadline in
-                guard let session = sessions.session(id: id), session.events.streamCount > 0 else {
+                guard isListenedHere(id), let session = sessions.session(id: id) else {
                     relay?.disconnect(call: call)
                     return
                 }
@@ -145,8 +146,7 @@ final class ChainServerApp: Sendable {
             settled: { call, id, answer in
                 // Off the relay's thread: the answer goes on to perform the command.
                 DispatchQueue.global().async {
-                    let listenedHere = (sessions.session(id: id)?.events.streamCount ?? 0) > 0
-                    answers.settledElsewhere(call, session: id, answer: answer, listenedHere: listenedHere)
+                    answers.settledElsewhere(call, session: id, answer: answer, listenedHere: isListenedHere(id))
                 }
             },
             listenedElsewhere: { id, elsewhere in
@@ -157,7 +157,7 @@ final class ChainServerApp: Sendable {
                 // killed): a call this instance made cannot be heard.
                 if !session.events.isListened { calls.settleAll(of: id, .disconnected) }
             },
-            isListenedHere: { id in (sessions.session(id: id)?.events.streamCount ?? 0) > 0 },
+            isListenedHere: isListenedHere,
             listenedHere: { live.listenedSessions() })
     }
 

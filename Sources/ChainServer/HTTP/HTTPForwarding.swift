@@ -26,8 +26,7 @@ struct HTTPForwarding: Sendable, Equatable {
         // Split on the comma's byte, not on characters: a client's entry ending in a
         // combining character must not swallow the comma after it.
         for entry in forwardedFor.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).reversed() {
-            let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            let text = entry.drop(while: blank).reversed().drop(while: blank).reversed()
+            let text = entry[HTTPWhitespace.trimmed(entry)]
             guard let address = HTTPClientAddress(text: String(decoding: text, as: UTF8.self)) else { return peerText }
             if !trusted.contains(address) { return address.text }
         }

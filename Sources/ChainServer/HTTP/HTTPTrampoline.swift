@@ -180,9 +180,8 @@ enum HTTPTrampoline {
         if server.forwarding.isActive, let entry = exchange.entry {
             // Every X-Forwarded-For field, in order, as one list: a proxy may add a field of
             // its own after the client's.
-            let listed = request.fields.filter { $0.name.lowercased() == "x-forwarded-for" }.map(\.value)
             request.remoteAddress = server.forwarding.client(
-                peer: entry.address, peerText: request.remoteAddress, forwardedFor: listed.isEmpty ? nil : listed.joined(separator: ","))
+                peer: entry.address, peerText: request.remoteAddress, forwardedFor: request.header("X-Forwarded-For"))
         }
         let reply = HTTPPendingReply(connection: exchange.connection)
         exchange.reply = reply

@@ -76,8 +76,7 @@ final class PostgresCallRelay: CallRelay {
                 WITH offered AS (
                     INSERT INTO remote_calls (id, session, caller, invoke, deadline)
                     SELECT $1, $2, $3, $4, now() + $5 * interval '1 millisecond'
-                    WHERE EXISTS (SELECT 1 FROM session_streams s
-                        WHERE s.session = $2 AND s.origin <> $3 AND \(PostgresSchema.isRunning("s.origin")))
+                    WHERE \(Self.streamedElsewhere(session: "$2", besides: "$3"))
                     RETURNING id)
                 SELECT pg_notify('\(PostgresSchema.callChannel)', $3 || ' ' || $1) FROM offered
                 """, [.text(call), .text(session), .text(origin), .bytes(invoke), .int(milliseconds)])
@@ -111,9 +110,7 @@ final class PostgresCallRelay: CallRelay {
             _ = try? run("""
                 WITH settled AS (
                     UPDATE remote_calls c SET settled = 'disconnected'
-                    WHERE c.id = $1 AND c.settled IS NULL AND NOT EXISTS (
-                        SELECT 1 FROM session_streams s
-                        WHERE s.session = c.session AND s.origin <> $2 AND \(PostgresSchema.isRunning("s.origin")))
+                    WHERE c.id = $1 AND c.settled IS NULL AND NOT \(Self.streamedElsewhere(session: "c.session", besides: "$2"))
                     RETURNING c.caller)
                 SELECT pg_notify('\(PostgresSchema.settledChannel)', caller || ' ' || $1) FROM settled
                 """, [.text(call), .text(origin)])
@@ -149,14 +146,15 @@ final class PostgresCallRelay: CallRelay {
         let key: [PostgresValue] = [.int(Int64(PostgresSchema.runningLockClass)), .text(origin)]
         // Not a waiting lock: after a network cut the old connection may hold it until the
         // server notices it is gone, and the listener must not hang behind it meanwhile.
-        var taken = try listening.query("SELECT pg_try_advisory_lock($1::int4, hashtext($2))::int", key).int(0, 0) == 1
+        let tryLock = "SELECT pg_try_advisory_lock($1::int4, hashtext($2))::int"
+        var taken = try listening.query(tryLock, key).int(0, 0) == 1
         if !taken {
             try listening.query("""
                 SELECT pg_terminate_backend(l.pid) FROM pg_locks l
                 WHERE l.locktype = 'advisory' AND l.classid = $1 AND l.objid = hashtext($2)::oid AND l.objsubid = 2
                     AND l.pid <> pg_backend_pid()
                 """, key)
-            taken = try listening.query("SELECT pg_try_advisory_lock($1::int4, hashtext($2))::int", key).int(0, 0) == 1
+            taken = try listening.query(tryLock, key).int(0, 0) == 1
         }
         guard taken else { throw PostgresError(connectionLost: "this instance's running lock is held elsewhere", url: url) }
         queue.async { [self] in catchUp() }
@@ -174,6 +172,15 @@ final class PostgresCallRelay: CallRelay {
             connection?.close()
             connection = nil
         }
+    }
+
+    /// SQL true when a running instance other than `besides` streams `session` (both SQL
+    /// expressions).
+    private static func streamedElsewhere(session: String, besides: String) -> String {
+        """
+        EXISTS (SELECT 1 FROM session_streams s
+            WHERE s.session = \(session) AND s.origin <> \(besides) AND \(PostgresSchema.isRunning("s.origin")))
+        """
     }
 
     // MARK: On the queue
@@ -258,8 +265,7 @@ final class PostgresCallRelay: CallRelay {
 
     private func recount(_ session: String) {
         let result = try? run("""
-            SELECT EXISTS (SELECT 1 FROM session_streams s
-                WHERE s.session = $1 AND s.origin <> $2 AND \(PostgresSchema.isRunning("s.origin")))
+            SELECT \(Self.streamedElsewhere(session: "$1", besides: "$2"))
             """, [.text(session), .text(origin)])
         guard let result, result.rowCount == 1 else { return }
         let elsewhere = result.int64(0, 0) == 1

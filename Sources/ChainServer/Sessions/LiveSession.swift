@@ -118,11 +118,12 @@ final class LiveSession: Sendable {
 
     /// Changes the remote handlers under the lock: `change` gets them with the model and the
     /// next free id, returns what it made of them (or throws), and the version moves. When
-    /// they changed, `store` gets their new record, still under the lock, so records reach
-    /// storage in the order the changes were made; call `handlersStored` once it landed.
+    /// they changed, `store` gets their new record (`RemoteHandlerCoding`'s bytes), still
+    /// under the lock, so records reach storage in the order the changes were made; call
+    /// `handlersStored` once it landed.
     func updateHandlers<T>(
         _ change: (inout RemoteHandlers, _ model: Session, _ nextID: () -> String) throws(Problem) -> T,
-        store: (RemoteHandlerCoding.Record) -> Void = { _ in }
+        store: (_ record: [UInt8]) -> Void = { _ in }
     ) throws(Problem) -> T {
         try state.withLock { (state: inout State) throws(Problem) -> T in
             guard !state.ended else { throw SessionRequest.endedProblem }
@@ -142,7 +143,7 @@ final class LiveSession: Sendable {
                 let record = RemoteHandlerCoding.Record(handlers: state.handlers, changes: state.handlerChanges, made: state.handlersMade)
                 state.handlersSeen = RemoteHandlerCoding.encode(record)
                 state.handlerWritesInFlight += 1
-                store(record)
+                store(state.handlersSeen)
             }
             return result
         }

@@ -79,12 +79,12 @@ final class SessionJournal: Sendable {
         storage.write(StorageWrite(session: write), stillValid: nil, completion: completion)
     }
 
-    /// Stores a session's remote handlers as `record` has them.
+    /// Stores a session's remote handlers as `record` (`RemoteHandlerCoding`'s) has them.
     func storeHandlers(
-        of session: LiveSession, _ record: RemoteHandlerCoding.Record, completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+        of session: LiveSession, _ record: [UInt8], completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) {
         var write = SessionWrite(id: session.id, kind: .update)
-        write.handlers = RemoteHandlerCoding.encode(record)
+        write.handlers = record
         storage.write(StorageWrite(session: write), stillValid: nil, completion: completion)
     }
 
@@ -114,7 +114,7 @@ final class SessionJournal: Sendable {
         guard storage.isShared else { return false }
         guard let stored = try storage.loadSession(.id(session.id)) else { return nil }
         let restored = try Self.restore(stored, now: .now)
-        let newer = restored.storedVersion != session.storedVersion || restored.view?.version != session.view?.version
+        let newer = restored.storedVersion != session.storedVersion || restored.view(live: false)?.version != session.view(live: false)?.version
         session.replaceStored(with: restored)
         return newer
     }
