@@ -1,6 +1,11 @@
 -- wrk script: spreads requests over the sessions listed in the SESSIONS file (one
--- "id token" per line), one session per connection, round robin.
+-- "id token" per line), round robin within each wrk thread.
 --   METHOD, PATH_SUFFIX (after /v1/sessions/{id}) or PATH (absolute), BODY from the environment.
+--   THREADS: wrk's -t. With it, thread t takes sessions t, t+THREADS, t+2*THREADS, ..., so
+--   threads never share a session (64 sessions over 64 connections is then 64 clients, each
+--   mostly alone on its session). Without it every thread walks all sessions in the same
+--   order, in step with the others, so two requests of one session nearly always arrive
+--   together and the second waits for the first's turn.
 local sessions = {}
 for line in io.lines(os.getenv("SESSIONS")) do
   local id, token = line:match("^(%S+)%s+(%S+)$")
@@ -19,13 +24,15 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
+local stride = tonumber(os.getenv("THREADS") or "1")
+
 function init(args)
-  counter = first or 0
+  counter = 0
 end
 
 function request()
+  local session = sessions[((counter * stride + (first or 0)) % #sessions) + 1]
   counter = counter + 1
-  local session = sessions[(counter % #sessions) + 1]
   local headers = { ["Authorization"] = "Bearer " .. session.token }
   if body then headers["Content-Type"] = "application/json" end
   local target = path or ("/v1/sessions/" .. session.id .. suffix)

@@ -1,4 +1,5 @@
 import ChainModel
+import Foundation
 import Synchronization
 import Testing
 
@@ -22,6 +23,9 @@ struct LiveSessionTests {
         }
         registry.end(session)
         release.withLock { $0 }?()
+        // The waiting request reaches its turn on a global queue, not inside `finish`.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while session.queue.pendingCount > 0, ContinuousClock.now < deadline { usleep(1_000) }
         #expect(session.isEnded)
         #expect(!ran.withLock { $0 })
         #expect(answers.withLock { $0 } == [401])

@@ -94,22 +94,48 @@ struct SerialJobQueueTests {
         #expect(recorder.mostAtOnce == 1)
     }
 
-    @Test func aJobWaitsForTheOneBeforeToFinish() {
+    /// The job behind one that finishes later starts once it finished, and not on the thread
+    /// that finished it: that may be the catalog writer's, which must go on committing.
+    @Test func aJobWaitsForTheOneBeforeAndStartsOffTheThreadThatFinishedIt() throws {
         let queue = SerialJobQueue()
         let finishFirst = Mutex<(@Sendable () -> Void)?>(nil)
-        let secondRan = Mutex(false)
+        let ranOn = Mutex<pthread_t?>(nil)
+        let secondRan = DispatchSemaphore(value: 0)
 
         queue.submit { finish in finishFirst.withLock { $0 = finish } }
         queue.submit { finish in
-            secondRan.withLock { $0 = true }
+            ranOn.withLock { $0 = pthread_self() }
+            secondRan.signal()
             finish()
         }
 
-        #expect(!secondRan.withLock { $0 })
+        #expect(ranOn.withLock { $0 } == nil)
         #expect(queue.pendingCount == 2)
         finishFirst.withLock { $0 }?()
-        #expect(secondRan.withLock { $0 })
+        #expect(secondRan.wait(timeout: .now() + 5) == .success)
+        let thread = try #require(ranOn.withLock { $0 })
+        #expect(pthread_equal(thread, pthread_self()) == 0)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while queue.pendingCount > 0, ContinuousClock.now < deadline { usleep(1_000) }
         #expect(queue.pendingCount == 0)
+    }
+
+    /// A job finishing later with none behind it stops the queue right there: the next one
+    /// submitted starts on the submitting thread, at once.
+    @Test func aJobSubmittedAfterTheQueueEmptiedRunsOnTheSubmittingThread() {
+        let queue = SerialJobQueue()
+        let finishFirst = Mutex<(@Sendable () -> Void)?>(nil)
+        queue.submit { finish in finishFirst.withLock { $0 = finish } }
+        finishFirst.withLock { $0 }?()
+        #expect(queue.pendingCount == 0)
+
+        let ranHere = Mutex(false)
+        let submitter = pthread_self()
+        queue.submit { finish in
+            ranHere.withLock { $0 = pthread_equal(pthread_self(), submitter) != 0 }
+            finish()
+        }
+        #expect(ranHere.withLock { $0 })
     }
 
     @Test func aJobSubmittedFromAJobRunsAfterItNotInsideIt() {
@@ -145,17 +171,20 @@ struct SerialJobQueueTests {
         }
         #expect(queue.pendingCount == count + 1)
 
-        // Finishing the first job drains the rest on this thread, whose stack is small:
-        // a frame per job would overflow it.
-        let drained = Signal()
+        // Finishing the first job (on a thread with a small stack, as a hint that nothing is
+        // left on it) drains the rest in one loop on a global queue: a frame per job would
+        // overflow any thread's stack.
+        let finished = Signal()
         let thread = Thread {
             release.withLock { $0 }?()
-            drained.fire()
+            finished.fire()
         }
         thread.stackSize = 256 << 10
         thread.start()
 
-        await drained.wait()
+        await finished.wait()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while queue.pendingCount > 0, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
         #expect(ran.withLock { $0 } == count)
         #expect(queue.pendingCount == 0)
     }

@@ -55,8 +55,6 @@ final class CommandRunner: Sendable {
     /// that writes nothing only reads the mirror, which is safe to read concurrently, so only
     /// an action's first write pays a second walk, under the lock.
     private let writingActions = Mutex<Set<String>>([])
-    /// Carries answers of committed commands off the storage writer's thread.
-    private let answers = AnswerRelay()
     /// Walks of one command when failures keep landing while it walks; the last attempt is
     /// staged as invalid if one lands again, and fails with 503.
     static let maxAttempts = 3
@@ -89,13 +87,20 @@ final class CommandRunner: Sendable {
         let action: String
         let conditions: CommandConditions
         var idempotency: CommandConditions.Idempotency? { conditions.idempotency }
-        let completion: @Sendable (Ending) -> Void
+        let answer: Answer
         let finish: @Sendable () -> Void
         /// How many times the command was stored and refused for a conflict so far.
         var stores = 1
 
         func end(_ ending: Ending) {
-            completion(ending)
+            answer(ending)()
+            finish()
+        }
+
+        /// Ends the turn with an answer made before (`answer(ending)`, when the ending was
+        /// known ahead of the commit it waited for).
+        func end(sending send: @Sendable () -> Void) {
+            send()
             finish()
         }
 
@@ -117,19 +122,25 @@ final class CommandRunner: Sendable {
         }
     }
 
-    /// Performs `invocation` on `session` in its turn and calls `completion` once, off the
-    /// storage writer's thread. A command whose walk ends at a remote handler keeps the
+    /// How a caller answers a command's ending: called with it, it makes the answer then and
+    /// there and returns what sends it. A command that stores something has its answer made
+    /// on the thread that walked it, before the write is queued, and sent from the storage
+    /// writer's thread right after the commit: the sending must only hand the answer over,
+    /// never wait, and the writer does no encoding.
+    typealias Answer = @Sendable (Ending) -> @Sendable () -> Void
+
+    /// Performs `invocation` on `session` in its turn and answers once (`Answer`). A command whose walk ends at a remote handler keeps the
     /// session's turn while its client is asked; the client's answer is then performed as
     /// the handler's, through the same path. In its turn, before anything is performed, a
     /// key already answered replays its answer and a version `If-Match` refuses ends it.
     func run(
         _ invocation: Invocation, from target: ResponderPath?, on session: LiveSession, explain: Bool,
-        conditions: CommandConditions = .none, completion: @escaping @Sendable (Ending) -> Void
+        conditions: CommandConditions = .none, answer: @escaping Answer
     ) {
         let known = dispatcher.registry.actions.contains(invocation.action)
         let action = known ? invocation.action : "remote"
-        session.submit(ended: { completion(.sessionEnded) }) { [self] finish in
-            let turn = Turn(session: session, action: action, conditions: conditions, completion: completion, finish: finish)
+        session.submit(ended: { answer(.sessionEnded)() }) { [self] finish in
+            let turn = Turn(session: session, action: action, conditions: conditions, answer: answer, finish: finish)
             if let ending = turn.endingBeforePerforming() { return turn.end(ending) }
             let remote = session.remoteHandlers
             let (dispatcher, catalog) = (dispatcher, catalog)
@@ -248,7 +259,7 @@ final class CommandRunner: Sendable {
             }
             // Nothing changed, but a retry with the key must get this answer again.
             let change = journal.change(of: turn.session, to: nil, receipt: receipt)
-            storage.write(StorageWrite(session: change.write), stillValid: nil) { [answers] stored in
+            storage.write(StorageWrite(session: change.write), stillValid: nil) { stored in
                 let ending: Ending
                 switch stored {
                 case .success:
@@ -257,7 +268,7 @@ final class CommandRunner: Sendable {
                 case .failure(let error):
                     ending = .notStored(error)
                 }
-                answers.send { turn.end(ending) }
+                turn.end(ending)
             }
         case .success(let outcome) where outcome.remoteCall != nil:
             return outcome.remoteCall
@@ -271,9 +282,12 @@ final class CommandRunner: Sendable {
 
     /// Queues the outcome's session write, with its catalog writes staged in the mirror when
     /// it has some (`read` is then the failure count and log position its walk read at). On
-    /// the writer's thread, in commit order, the mirror and the session settle and the event
-    /// streams are told; the completion runs elsewhere, so the writer goes straight on to the
-    /// next group. Refused for a conflict, the command goes `again`, up to `maxStores` times.
+    /// the writer's thread, in commit order, the mirror and the session settle, the event
+    /// streams are told and the answer, made here before the write was queued, is sent:
+    /// handing each answer to another thread cost a wake-up and a second pass over the group,
+    /// more than the answers themselves (the session's next request, if one waits, still
+    /// starts elsewhere: `SerialJobQueue`). Refused for a conflict, the command goes `again`,
+    /// up to `maxStores` times.
     private func store(
         _ outcome: CommandOutcome, read: (failures: UInt64, position: Int64)?, _ turn: Turn,
         again: @escaping @Sendable () -> Void
@@ -281,8 +295,9 @@ final class CommandRunner: Sendable {
         let session = turn.session
         let version = session.version(of: outcome.session)
         let change = journal.change(of: session, to: outcome.session, receipt: turn.receipt(for: .performed(outcome, version: version)))
+        let performed = turn.answer(.performed(outcome, version: version))
         let write = StorageWrite(changes: outcome.changes, session: change.write, readPosition: read?.position)
-        let (catalog, metrics, live, answers) = (catalog, metrics, live, answers)
+        let (catalog, metrics, live) = (catalog, metrics, live)
         let batch = read.map { catalog.stage(outcome.changes, readSince: $0.failures) }
         let again: (@Sendable () -> Void)? = turn.stores < Self.maxStores ? again : nil
         let shared = storage.isShared
@@ -296,21 +311,23 @@ final class CommandRunner: Sendable {
                 session.model = outcome.session
                 change.committed(on: session)
                 metrics.recordCommand(action: turn.action, outcome: "ok")
-                let version = session.version(of: outcome.session)
-                live?.performed(outcome, on: session, version: version)
+                let committedVersion = session.version(of: outcome.session)
+                live?.performed(outcome, on: session, version: committedVersion)
                 if let catalogVersion { live?.committed(outcome.changes, version: catalogVersion, in: catalog) }
-                result = .performed(outcome, version: version)
+                // The answer made ahead names the version; a handler registered meanwhile moved it.
+                guard committedVersion == version else { return turn.end(.performed(outcome, version: committedVersion)) }
+                return turn.end(sending: performed)
             case .failure(let error):
                 if let batch { catalog.fail(outcome.changes, batch: batch) }
                 if let again, Self.isConflict(error, shared: shared) {
                     metrics.recordConflict()
-                    // Off the relay: going again reads storage and walks the chain.
+                    // Off the writer: going again reads storage and walks the chain.
                     return DispatchQueue.global().async(execute: again)
                 }
                 metrics.recordCommand(action: turn.action, outcome: "storage_error")
                 result = .notStored(error)
             }
-            answers.send { turn.end(result) }
+            turn.end(result)
         }
     }
 

@@ -189,7 +189,7 @@ final class PostgresCallRelay: CallRelay {
     /// publishes this instance's streams again, and counts the sessions streamed elsewhere
     /// afresh, telling the receiver of each that changed.
     private func catchUp() {
-        guard let receiver else { return }
+        guard receiver != nil else { return }
         do {
             try run("DELETE FROM session_streams s WHERE NOT \(PostgresSchema.isRunning("s.origin"))")
             try run("DELETE FROM remote_calls WHERE deadline < now() - interval '1 minute'")

@@ -32,7 +32,8 @@ struct CommandRoutes: Sendable {
             versionMatches: try Self.versionMatches(request.http.header("if-match")),
             idempotency: try Self.idempotency(request.http, answer: answer))
         runner.run(command.invocation, from: command.target, on: request.session, explain: explain, conditions: conditions) { ending in
-            respond(answer(ending))
+            let response = answer(ending)
+            return { respond(response) }
         }
     }
 

@@ -26,6 +26,9 @@ final class SQLiteCatalogStore: WriterBackedStorage {
     /// the current schema. Throws `CatalogStoreError.schemaTooNew` for a file from a newer build.
     /// `readerCount` read-only connections (at least one) serve every read; a read finding
     /// all of them busy waits for one.
+    /// WAL frames (pages) between automatic checkpoints: 32 MiB of WAL at most, normally.
+    static let checkpointFrames = 8192
+
     init(directory: String, durability: Durability = .full, readerCount: Int = 2) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         self.directory = directory
@@ -42,6 +45,11 @@ final class SQLiteCatalogStore: WriterBackedStorage {
             // default 2 MB cache it spills pages to the WAL mid-transaction and rereads them
             // (a million-image rating took 2.6 s of SQLite time instead of 1.6 s).
             try connection.execute("PRAGMA cache_size = -\(Self.writerCacheKilobytes)")
+            // Commands keep rewriting the same few hundred pages (session rows, the tails of
+            // their undo entries). A checkpoint copies each page once however many frames the
+            // WAL holds of it, so checkpointing every 1,000 frames (the default) copied and
+            // synced the same pages again and again: about one page write in six.
+            try connection.execute("PRAGMA wal_autocheckpoint = \(Self.checkpointFrames)")
             // Readers open after migration, so they find the tables and WAL mode in place.
             readers = try ConnectionPool(count: readerCount) { [path] in
                 let reader = try SQLiteConnection(path: path, mode: .readOnly)

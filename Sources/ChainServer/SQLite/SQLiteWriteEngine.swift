@@ -1,18 +1,27 @@
 import ChainModel
 
-/// How the catalog writer writes to SQLite: the one read-write connection, a batch per
-/// savepoint, catalog values as range UPDATEs.
+/// How the catalog writer writes to SQLite: the one read-write connection, catalog values
+/// as range UPDATEs.
+///
+/// A group is first written straight into its transaction, with no savepoint per batch: a
+/// savepoint costs two statements and a copy of every page the batch first touches, and
+/// batches almost never fail. When one does, the whole transaction is rolled back and
+/// `WriteAgainCarefully` sends the group through again, each batch in a savepoint of its
+/// own, so the failing batch is undone alone.
 ///
 /// `@unchecked Sendable`: it is handed to the writer thread once and only used there.
 final class SQLiteWriteEngine: CatalogWriteEngine, @unchecked Sendable {
     let connection: SQLiteConnection
+    /// Whether the open group writes each batch in a savepoint of its own.
+    private var careful = true
 
     init(connection: SQLiteConnection) {
         self.connection = connection
     }
 
-    /// SQLite is in-process: every batch is written as it comes, so always carefully.
+    /// SQLite is in-process: every batch is written as it comes, careful or not.
     func begin(careful: Bool) throws {
+        self.careful = careful
         try connection.executeCached("BEGIN IMMEDIATE")
     }
 
@@ -44,17 +53,28 @@ final class SQLiteWriteEngine: CatalogWriteEngine, @unchecked Sendable {
         }
     }
 
-    /// Writes one batch, all or nothing, inside a savepoint, or without one when it is a
-    /// single statement (a session's own change, say a selection): SQLite undoes a failed
-    /// statement alone, so the two statements a savepoint costs buy nothing there.
+    /// Writes one batch. Carefully, all or nothing: inside a savepoint, or without one when
+    /// it is a single statement (a session's own change, say a selection), since SQLite
+    /// undoes a failed statement alone. Otherwise straight in; a failure then rolls the
+    /// group back and throws `WriteAgainCarefully`.
     func apply(_ write: StorageWrite) throws {
+        guard careful else {
+            do {
+                return try applyStatements(write)
+            } catch {
+                rollback()
+                throw WriteAgainCarefully(cause: error)
+            }
+        }
         if write.changes.isEmpty, let session = write.session, SQLiteSessionRows.isOneStatement(session) {
             return try SQLiteSessionRows.apply(session, on: connection)
         }
-        try connection.savepoint("batch") {
-            try apply(write.changes)
-            if let session = write.session { try SQLiteSessionRows.apply(session, on: connection) }
-        }
+        try connection.savepoint("batch") { try applyStatements(write) }
+    }
+
+    private func applyStatements(_ write: StorageWrite) throws {
+        try apply(write.changes)
+        if let session = write.session { try SQLiteSessionRows.apply(session, on: connection) }
     }
 
     /// Writes a batch's catalog values: a segment giving all its images one value is one UPDATE per run of

@@ -1,9 +1,12 @@
+import Dispatch
 import Synchronization
 
-/// Runs jobs one at a time, in order, without a thread of its own: a job runs on whichever
-/// thread submitted it or finished the job before it, and may finish later from any thread
-/// (after a commit, say). This is how one session's requests are serialized while requests
-/// of different sessions run in parallel, and nothing ever blocks waiting for its turn.
+/// Runs jobs one at a time, in order, without a thread of its own: a job runs on the thread
+/// that submitted it, or after the job before it. A job may finish later from any thread
+/// (after a commit, say); the job waiting behind it then starts on a global dispatch queue,
+/// never on the finishing thread, which may be the catalog writer's. This is how one
+/// session's requests are serialized while requests of different sessions run in parallel,
+/// and nothing ever blocks waiting for its turn.
 final class SerialJobQueue: Sendable {
     /// A job gets `finish`, which it must call exactly once, now or later.
     typealias Job = @Sendable (_ finish: @escaping @Sendable () -> Void) -> Void
@@ -60,10 +63,22 @@ final class SerialJobQueue: Sendable {
             guard let job = next else { return }
             let handoff = Handoff()
             job { [self] in
-                if handoff.finish() { drain() }
+                if handoff.finish() { resumeElsewhere() }
             }
             if !handoff.returned() { return }
         }
+    }
+
+    /// After a job finished later, on whatever thread finished it: the queue stops when
+    /// nothing waits (the common case, and no hop), or the next job starts on a global queue.
+    /// The queue stays running meanwhile, so no `submit` starts a second drain.
+    private func resumeElsewhere() {
+        let waiting = state.withLock { state -> Bool in
+            if state.waiting > 0 { return true }
+            state.running = false
+            return false
+        }
+        if waiting { DispatchQueue.global().async { self.drain() } }
     }
 
     /// Tells the loop and `finish` which of them came second, so exactly one carries on.
