@@ -126,13 +126,15 @@ final class CommandRunner: Sendable {
     /// there and returns what sends it. A command that stores something has its answer made
     /// on the thread that walked it, before the write is queued, and sent from the storage
     /// writer's thread right after the commit: the sending must only hand the answer over,
-    /// never wait, and the writer does no encoding.
+    /// never wait, and the writer does no encoding (for a writing command the answer is made
+    /// under the order lock, which queues the write: making it later measured slower).
     typealias Answer = @Sendable (Ending) -> @Sendable () -> Void
 
-    /// Performs `invocation` on `session` in its turn and answers once (`Answer`). A command whose walk ends at a remote handler keeps the
-    /// session's turn while its client is asked; the client's answer is then performed as
-    /// the handler's, through the same path. In its turn, before anything is performed, a
-    /// key already answered replays its answer and a version `If-Match` refuses ends it.
+    /// Performs `invocation` on `session` in its turn and answers once (`Answer`). A command
+    /// whose walk ends at a remote handler keeps the session's turn while its client is
+    /// asked; the client's answer is then performed as the handler's, through the same path.
+    /// In its turn, before anything is performed, a key already answered replays its answer
+    /// and a version `If-Match` refuses ends it.
     func run(
         _ invocation: Invocation, from target: ResponderPath?, on session: LiveSession, explain: Bool,
         conditions: CommandConditions = .none, answer: @escaping Answer

@@ -13,6 +13,8 @@ final class SQLiteCatalogStore: WriterBackedStorage {
     static let busyTimeoutMilliseconds: Int32 = 5_000
     /// The writer connection's page cache, an upper bound it grows to only when used.
     static let writerCacheKilobytes = 65_536
+    /// WAL frames (pages) between automatic checkpoints: 32 MiB of WAL at most, normally.
+    static let checkpointFrames = 8192
 
     let directory: String
     /// `<directory>/catalog.sqlite`.
@@ -26,9 +28,6 @@ final class SQLiteCatalogStore: WriterBackedStorage {
     /// the current schema. Throws `CatalogStoreError.schemaTooNew` for a file from a newer build.
     /// `readerCount` read-only connections (at least one) serve every read; a read finding
     /// all of them busy waits for one.
-    /// WAL frames (pages) between automatic checkpoints: 32 MiB of WAL at most, normally.
-    static let checkpointFrames = 8192
-
     init(directory: String, durability: Durability = .full, readerCount: Int = 2) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         self.directory = directory
