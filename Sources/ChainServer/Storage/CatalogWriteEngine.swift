@@ -7,13 +7,16 @@ protocol CatalogWriteEngine: AnyObject, Sendable {
     /// database is unreachable), which fails the group unattempted.
     ///
     /// `careful` asks for each batch to be written when `apply` is called, and undone alone
-    /// when it fails. Otherwise an engine may defer the writes to `commit`, to send the group
-    /// in one round trip; when any of them fails there, it rolls the group back and throws
-    /// `WriteAgainCarefully`, and the writer writes the group again, carefully.
+    /// when it fails. Otherwise an engine need not undo a batch alone: it may defer the
+    /// writes to `commit`, to send the group in one round trip (PostgreSQL), or write each
+    /// batch with nothing to undo it by (SQLite, no savepoint). When any of them fails, at
+    /// `apply` or at `commit`, it rolls the group back and throws `WriteAgainCarefully`, and
+    /// the writer writes the group again, carefully.
     func begin(careful: Bool) throws
-    /// Writes one batch inside the open transaction, all or nothing: when it throws, what it
-    /// wrote is undone and nothing before it, or `SavepointRollbackFailed` says the undoing
-    /// failed too.
+    /// Writes one batch inside the open transaction. Carefully, all or nothing: when it
+    /// throws, what it wrote is undone and nothing before it, or `SavepointRollbackFailed`
+    /// says the undoing failed too. Otherwise it may throw `WriteAgainCarefully`, the group
+    /// rolled back.
     func apply(_ write: StorageWrite) throws
     /// After `apply` threw: whether the whole transaction went with it.
     var lostTransaction: Bool { get }

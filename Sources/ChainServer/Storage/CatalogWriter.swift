@@ -261,6 +261,8 @@ final class CatalogWriter<Engine: CatalogWriteEngine>: Sendable {
                     // it fails, the whole group does (nothing half-written commits).
                     let result = Result { try engine.apply(batch.write) }
                     if case .failure(let error as SavepointRollbackFailed) = result { throw error }
+                    // Written without a way to undo it alone: the group was rolled back.
+                    if case .failure(let error as WriteAgainCarefully) = result { throw error }
                     // Some failures (a full disk, a lost connection) take the whole transaction
                     // with them: then nothing of the group is left to commit.
                     if case .failure(let error) = result, engine.lostTransaction { throw error }
