@@ -203,6 +203,8 @@ class AutoRate:
         # Registered with its validation already right, so the menu item is never briefly wrong.
         status, body = self.api.call("POST", self.base + "/handlers", {
             "responder": RESPONDER, "action": ACTION, "validation": wanted, "undoName": "Auto Rate"})
+        if status == 429 or status >= 500:  # busy or restarting: the hello is tried again
+            raise OSError(f"registering {ACTION} answered {status}: {body}")
         if status != 201:
             raise RuntimeError(f"registering {ACTION} answered {status}: {body}")
         self.handler, self.validation = body["id"], body.get("validation", wanted)
@@ -288,6 +290,8 @@ def main():
                         return 0
             except (OSError, http.client.HTTPException) as error:  # e.g. the server restarting
                 log(f"could not handle {name}: {error}")
+                if name == "hello":  # not registered yet: try again in a second
+                    threading.Timer(1.0, events.put, args=((name, data),)).start()
             if name == "ended":
                 log(f"session ended ({data.get('reason')}); exiting")
                 return 0

@@ -23,6 +23,10 @@ final class LiveEvents: Sendable {
     /// storage.
     let relay: (any CallRelay)?
     private let queue = DispatchQueue(label: "chain.live")
+    /// How long an open at the cap looks for a ghost among the session's streams before
+    /// it is refused, and how often it writes to them meanwhile.
+    static let ghostSearch = Duration.seconds(2)
+    static let ghostLook = Duration.milliseconds(25)
     private let state = Mutex(State())
     /// Orders menu validations, so an older one never replaces a newer one.
     private let stamps = Atomic<UInt64>(0)
@@ -66,15 +70,22 @@ final class LiveEvents: Sendable {
     /// At the cap, the session's streams are written to first: a parked stream whose client
     /// left is only found out by writing to it (twice: the first write meets the reset), and
     /// a client reconnecting after a dropped network must not be refused for its own ghost.
-    func open(_ session: LiveSession, lastEventID: UInt64?, respond: @escaping Route.Respond, retries: Int = 2) {
+    /// The writes go out on libmicrohttpd's threads, which a busy machine may be slow to
+    /// run, so the open keeps writing and looking until `ghostSearch` has passed, not for a
+    /// fixed number of tries.
+    func open(
+        _ session: LiveSession, lastEventID: UInt64?, respond: @escaping Route.Respond,
+        refusedAfter deadline: ContinuousClock.Instant? = nil
+    ) {
         let stream = HTTPStream()
         let opening = session.events.open(stream, lastEventID: lastEventID) { self.hello(for: session) }
+        let deadline = deadline ?? .now + Self.ghostSearch
         switch opening {
         case .ended: return respond(SessionRequest.endedProblem.response)
-        case .tooMany where retries > 0:
+        case .tooMany where ContinuousClock.now < deadline:
             session.events.keepAlive()
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(40)) { [self] in
-                open(session, lastEventID: lastEventID, respond: respond, retries: retries - 1)
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.ghostLook.dispatchInterval) { [self] in
+                open(session, lastEventID: lastEventID, respond: respond, refusedAfter: deadline)
             }
             return
         case .tooMany:
