@@ -263,6 +263,80 @@ import Testing
         }
     }
 
+    /// A durable store of five demo images on `engine`, with their seeded ratings.
+    private static func withFiveImages(
+        on engine: StorageEngine, _ body: (StorageLocation, any CatalogStorage, [Int]) throws -> Void
+    ) throws {
+        try engine.withLocation { location in
+            let store = try location.open(durability: .full)
+            _ = try store.seedDemoCatalogIfEmpty(count: 5)
+            try body(location, store, try store.allRatings().map(\.rating.value))
+        }
+    }
+
+    @Test(arguments: StorageEngine.allCases)
+    func aReservedPlaceCommitsInItsOrderHoweverLateItIsFilled(engine: StorageEngine) throws {
+        try Self.withFiveImages(on: engine) { location, store, seeded in
+            let completed = Mutex<[String]>([])
+            let allDone = DispatchGroup()
+            func completion(_ name: String) -> @Sendable (Result<Void, any Error>) -> Void {
+                allDone.enter()
+                return { result in
+                    if case .success = result { completed.withLock { $0.append(name) } }
+                    allDone.leave()
+                }
+            }
+            // Image 1 is written 1, then 2 (in the reserved place), then 3.
+            store.write([ImageChange(id: ImageID(1), Rating(1)!)], completion: completion("first"))
+            let place = store.reserveWrite()
+            store.write([ImageChange(id: ImageID(1), Rating(3)!), ImageChange(id: ImageID(2), Rating(3)!)], completion: completion("after"))
+            // The write queued after the place waits for it: the first commits alone.
+            let waited = ContinuousClock.now + .seconds(10)
+            while completed.withLock({ $0 }) != ["first"], ContinuousClock.now < waited { Thread.sleep(forTimeInterval: 0.002) }
+            Thread.sleep(forTimeInterval: 0.1)
+            #expect(completed.withLock { $0 } == ["first"])
+            #expect(try store.image(ImageID(2))?.rating.value == seeded[1])
+
+            place.write(StorageWrite(changes: ChangeSet([ImageChange(id: ImageID(1), Rating(2)!)])), stillValid: nil, completion: completion("reserved"))
+            allDone.wait()
+            #expect(completed.withLock { $0 } == ["first", "reserved", "after"])
+            store.close()
+
+            let reopened = try location.open()
+            defer { reopened.close() }
+            #expect(try reopened.allRatings().map(\.rating.value) == [3, 3] + seeded[2...])
+        }
+    }
+
+    @Test(arguments: StorageEngine.allCases)
+    func closeWaitsForAPlaceTakenBeforeItAndAPlaceTakenAfterFailsClosed(engine: StorageEngine) throws {
+        try Self.withFiveImages(on: engine) { location, store, seeded in
+            let place = store.reserveWrite()
+            let closed = DispatchSemaphore(value: 0)
+            Thread {
+                store.close()
+                closed.signal()
+            }.start()
+            #expect(closed.wait(timeout: .now() + 0.2) == .timedOut, "close must wait for the place to be filled")
+            let filled = Mutex<Result<Void, any Error>?>(nil)
+            place.write(StorageWrite(changes: ChangeSet([ImageChange(id: ImageID(4), Rating.max)])), stillValid: nil) { result in
+                filled.withLock { $0 = result }
+            }
+            #expect(closed.wait(timeout: .now() + 10) == .success)
+            #expect((try? filled.withLock { $0 }?.get()) != nil)
+
+            let late = Mutex<Result<Void, any Error>?>(nil)
+            store.reserveWrite().write(StorageWrite(changes: ChangeSet([ImageChange(id: ImageID(5), Rating.max)])), stillValid: nil) { result in
+                late.withLock { $0 = result }
+            }
+            #expect(throws: CatalogStoreError.closed) { try #require(late.withLock { $0 }).get() }
+
+            let reopened = try location.open()
+            defer { reopened.close() }
+            #expect(try reopened.allRatings().map(\.rating.value) == seeded[0..<3] + [5, seeded[4]])
+        }
+    }
+
     @Test func releasingTheStoreFromACompletionDoesNotDeadlock() throws {
         try TemporaryDirectory.with { directory in
             var store: SQLiteCatalogStore? = try SQLiteCatalogStore(directory: directory, durability: .off)

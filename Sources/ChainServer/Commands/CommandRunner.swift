@@ -8,8 +8,9 @@ import Synchronization
 /// the chain against the mirror (committed values plus staged writes). Commands that write
 /// walk under the order lock shared by all sessions; an action not yet seen writing walks
 /// first without it, and walks again under it only if it turns out to write. A command that
-/// writes has its batch staged in the mirror and queued for storage before the lock is let
-/// go, so commit order is staging order.
+/// writes has its batch staged in the mirror and its place in storage's queue taken before
+/// the lock is let go, so commit order is staging order; what the write carries is made
+/// after (`StorageReservation`).
 ///
 /// Every performed command stores its session's new state (`SessionJournal`) in the same
 /// batch as its catalog writes, so after a crash the session and the catalog agree. The
@@ -126,8 +127,7 @@ final class CommandRunner: Sendable {
     /// there and returns what sends it. A command that stores something has its answer made
     /// on the thread that walked it, before the write is queued, and sent from the storage
     /// writer's thread right after the commit: the sending must only hand the answer over,
-    /// never wait, and the writer does no encoding (for a writing command the answer is made
-    /// under the order lock, which queues the write: making it later measured slower).
+    /// never wait, and the writer does no encoding.
     typealias Answer = @Sendable (Ending) -> @Sendable () -> Void
 
     /// Performs `invocation` on `session` in its turn and answers once (`Answer`). A command
@@ -201,7 +201,7 @@ final class CommandRunner: Sendable {
                 return settle(unlocked, turn, again: again(turn, attempt))
             }
         }
-        let performed = order.withLock { () -> Result<CommandOutcome, CommandFailure> in
+        let (performed, staged) = order.withLock { () -> (Result<CommandOutcome, CommandFailure>, Staged?) in
             var attempts = 1
             while true {
                 let readSince = catalog.failureCount
@@ -210,9 +210,9 @@ final class CommandRunner: Sendable {
                 do throws(CommandFailure) {
                     outcome = try attempt(session.model)
                 } catch {
-                    return .failure(error)
+                    return (.failure(error), nil)
                 }
-                if outcome.changes.isEmpty { return .success(outcome) }
+                if outcome.changes.isEmpty { return (.success(outcome), nil) }
                 // A write that failed while the command walked may have shown it values that
                 // were never stored: walk again over what is there now. The mirror takes the
                 // failure back before it counts it, so a retry reads no trace of it.
@@ -220,11 +220,27 @@ final class CommandRunner: Sendable {
                     attempts += 1
                     continue
                 }
-                store(outcome, read: (readSince, readPosition), turn, again: again(turn, attempt))
-                return .success(outcome)
+                // Staged, and its place in the write queue taken, under the lock: commit
+                // order is staging order. What the write carries is made once the lock is
+                // let go.
+                let batch = catalog.stage(outcome.changes, readSince: readSince)
+                return (.success(outcome), Staged(batch: batch, readPosition: readPosition, place: storage.reserveWrite()))
             }
         }
+        if case .success(let outcome) = performed, let staged {
+            store(outcome, staged: staged, turn, again: again(turn, attempt))
+            return nil
+        }
         return settle(performed, turn, again: again(turn, attempt))
+    }
+
+    /// A command's catalog writes, staged in the mirror under the order lock, with the place
+    /// in storage's queue taken there for its write.
+    private struct Staged: Sendable {
+        let batch: UInt64
+        /// The log position the walk read at.
+        let readPosition: Int64
+        let place: StorageReservation
     }
 
     /// The turn once more, after storage refused its write for a conflict: over the session
@@ -275,37 +291,39 @@ final class CommandRunner: Sendable {
         case .success(let outcome) where outcome.remoteCall != nil:
             return outcome.remoteCall
         case .success(let outcome) where outcome.changes.isEmpty:
-            store(outcome, read: nil, turn, again: again)
+            store(outcome, staged: nil, turn, again: again)
         case .success:
             break  // stored by `execute`
         }
         return nil
     }
 
-    /// Queues the outcome's session write, with its catalog writes staged in the mirror when
-    /// it has some (`read` is then the failure count and log position its walk read at). On
-    /// the writer's thread, in commit order, the mirror and the session settle, the event
-    /// streams are told and the answer, made here before the write was queued, is sent:
-    /// handing each answer to another thread cost a wake-up and a second pass over the group,
-    /// more than the answers themselves (the session's next request, if one waits, still
-    /// starts elsewhere: `SerialJobQueue`). Refused for a conflict, the command goes `again`,
-    /// up to `maxStores` times.
+    /// Queues the outcome's session write, with its catalog writes when it has some (staged
+    /// in the mirror, with their place in storage's queue, by `execute`). The answer is made
+    /// here, on the thread that walked the command, before the write is queued, and so is
+    /// the session's stored state: for a writing command both come after the order lock, so
+    /// the other sessions' walks do not wait for them, and before its place is filled, so
+    /// the writer never does. On the writer's thread, in commit order, the mirror and the
+    /// session settle, the event streams are told and the answer is sent: handing each
+    /// answer to another thread cost a wake-up and a second pass over the group, more than
+    /// the answers themselves (the session's next request, if one waits, still starts
+    /// elsewhere: `SerialJobQueue`). Refused for a conflict, the command goes `again`, up to
+    /// `maxStores` times.
     private func store(
-        _ outcome: CommandOutcome, read: (failures: UInt64, position: Int64)?, _ turn: Turn,
-        again: @escaping @Sendable () -> Void
+        _ outcome: CommandOutcome, staged: Staged?, _ turn: Turn, again: @escaping @Sendable () -> Void
     ) {
         let session = turn.session
         let version = session.version(of: outcome.session)
         let change = journal.change(of: session, to: outcome.session, receipt: turn.receipt(for: .performed(outcome, version: version)))
         let performed = turn.answer(.performed(outcome, version: version))
-        let write = StorageWrite(changes: outcome.changes, session: change.write, readPosition: read?.position)
+        let write = StorageWrite(changes: outcome.changes, session: change.write, readPosition: staged?.readPosition)
         let (catalog, metrics, live) = (catalog, metrics, live)
-        let batch = read.map { catalog.stage(outcome.changes, readSince: $0.failures) }
+        let batch = staged?.batch
         let again: (@Sendable () -> Void)? = turn.stores < Self.maxStores ? again : nil
         let shared = storage.isShared
         var stillValid: (@Sendable () -> Bool)?
         if let batch { stillValid = { catalog.isValid(batch) } }
-        storage.write(write, stillValid: stillValid) { stored in
+        let completion: StorageReservation.Completion = { stored in
             let result: Ending
             switch stored {
             case .success:
@@ -330,6 +348,11 @@ final class CommandRunner: Sendable {
                 result = .notStored(error)
             }
             turn.end(result)
+        }
+        if let staged {
+            staged.place.write(write, stillValid: stillValid, completion: completion)
+        } else {
+            storage.write(write, stillValid: stillValid, completion: completion)
         }
     }
 

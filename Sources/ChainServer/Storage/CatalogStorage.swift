@@ -39,6 +39,11 @@ protocol CatalogStorage: AnyObject, Sendable {
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     )
 
+    /// Takes the next place in the write queue now, for a batch made later
+    /// (`StorageReservation`): it keeps the order `write` would have had here. The writes
+    /// queued behind the place wait until it is filled.
+    func reserveWrite() -> StorageReservation
+
     /// One page of the images `query` selects, in id order.
     func images(_ query: ImageQuery) throws -> [Image]
     func image(_ id: ImageID) throws -> Image?

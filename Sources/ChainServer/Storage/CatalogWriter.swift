@@ -28,6 +28,9 @@ final class CatalogWriter<Engine: CatalogWriteEngine>: Sendable {
 
     private enum Job: Sendable {
         case changes(Batch)
+        /// A place taken for a batch made later (`reserve`); a group stops before it until
+        /// it is filled.
+        case reserved(ReservedBatch)
         /// Runs alone on the writer connection, which it gets outside any transaction.
         case exclusive(@Sendable (Engine) -> Void)
     }
@@ -100,6 +103,23 @@ final class CatalogWriter<Engine: CatalogWriteEngine>: Sendable {
         }
     }
 
+    /// Takes the next place in the queue for a batch made later: filled, it is written and
+    /// completed as `write` would have done at the moment of `reserve`. Until then the
+    /// writer commits what was queued before it and waits there. After `close()` the filled
+    /// batch completes at once with `CatalogStoreError.closed`; a place taken before
+    /// `close()` is still waited for.
+    func reserve() -> StorageReservation {
+        let place = ReservedBatch()
+        // No wake-up yet: there is nothing to write until it is filled.
+        guard enqueue(.reserved(place), wakingTheWriter: false) else {
+            return StorageReservation { _, _, completion in completion(.failure(CatalogStoreError.closed)) }
+        }
+        return StorageReservation { [self] write, stillValid, completion in
+            place.fill(Batch(write: write, stillValid: stillValid, completion: completion))
+            wakeUp.signal()
+        }
+    }
+
     /// Runs `body` on the writer thread inside a transaction of its own and waits for its
     /// result. For bulk work (seeding, import); never call it from a write completion, which
     /// runs on the writer thread and would wait on itself.
@@ -134,13 +154,13 @@ final class CatalogWriter<Engine: CatalogWriteEngine>: Sendable {
 
     // MARK: Writer thread
 
-    private func enqueue(_ job: Job) -> Bool {
+    private func enqueue(_ job: Job, wakingTheWriter: Bool = true) -> Bool {
         let accepted = state.withLock { state in
             guard !state.isStopping else { return false }
             state.queue.append(job)
             return true
         }
-        if accepted { wakeUp.signal() }
+        if accepted && wakingTheWriter { wakeUp.signal() }
         return accepted
     }
 
@@ -191,13 +211,28 @@ final class CatalogWriter<Engine: CatalogWriteEngine>: Sendable {
         let completion: Completion
     }
 
+    /// A place in the queue (`reserve`) and the batch that fills it, once it does.
+    private final class ReservedBatch: Sendable {
+        private let filled = Mutex<Batch?>(nil)
+
+        var batch: Batch? { filled.withLock { $0 } }
+
+        func fill(_ batch: Batch) {
+            filled.withLock { filled in
+                precondition(filled == nil, "a reserved write was filled twice")
+                filled = batch
+            }
+        }
+    }
+
     private enum Work {
         case group([Batch])
         case exclusive(@Sendable (Engine) -> Void)
     }
 
     /// The next unit of work: a lone exclusive job, or the run of change batches at the head
-    /// of the queue (up to the cap).
+    /// of the queue (up to the cap) that stops before a place not filled yet. `nil` when
+    /// the queue is empty or its head is such a place: its filling wakes the writer.
     private func next() -> Work? {
         state.withLock { state in
             guard let head = state.queue.first else { return nil }
@@ -206,10 +241,16 @@ final class CatalogWriter<Engine: CatalogWriteEngine>: Sendable {
                 return .exclusive(body)
             }
             var batches: [Batch] = []
-            for job in state.queue.prefix(Self.maxBatchesPerCommit) {
-                guard case let .changes(batch) = job else { break }
-                batches.append(batch)
+            taking: for job in state.queue.prefix(Self.maxBatchesPerCommit) {
+                switch job {
+                case let .changes(batch): batches.append(batch)
+                case let .reserved(place):
+                    guard let batch = place.batch else { break taking }
+                    batches.append(batch)
+                case .exclusive: break taking
+                }
             }
+            guard !batches.isEmpty else { return nil }
             state.queue.removeFirst(batches.count)
             return .group(batches)
         }

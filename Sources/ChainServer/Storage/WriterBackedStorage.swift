@@ -29,4 +29,9 @@ extension WriterBackedStorage {
     ) {
         writer.write(write, stillValid: stillValid, completion: completion)
     }
+
+    /// See `CatalogWriter.reserve`.
+    func reserveWrite() -> StorageReservation {
+        writer.reserve()
+    }
 }
