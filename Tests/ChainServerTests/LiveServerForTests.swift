@@ -255,11 +255,14 @@ extension JSON {
     var strings: [String]? { arrayValue?.compactMap(\.stringValue) }
 }
 
-/// Runs blocking work (a raw socket exchange, a semaphore wait) on a Dispatch thread, so it
-/// never holds one of the few threads every test's async code shares.
+/// Runs blocking work (a raw socket exchange, a semaphore wait, a child process) on a thread
+/// of its own, so it never holds one of the few threads every test's async code shares, nor
+/// one of Dispatch's global threads: the servers under test, in this same process, run
+/// their own work there (a stream's close, a retried open), and on two cores a README tour
+/// blocking one for 20 s left a stream open's ghost search waiting past its 2 s.
 func offCooperativePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        Thread { continuation.resume(with: Result { try body() }) }.start()
     }
 }
 

@@ -34,6 +34,10 @@ final class HTTPStream: Sendable, Equatable {
 
     static func == (lhs: HTTPStream, rhs: HTTPStream) -> Bool { lhs === rhs }
 
+    /// Whether libmicrohttpd has let go of the stream (`released`), its close actions run or
+    /// not yet.
+    var isClosed: Bool { state.withLock { $0.closed } }
+
     /// Runs `action` once when libmicrohttpd lets go of the stream; right away when it
     /// already has. Every action given runs.
     func onClose(_ action: @escaping @Sendable () -> Void) {
