@@ -54,10 +54,10 @@ struct PostgresRemoteHandlersLiveTests {
         return listed?["live"] == true
     }
 
-    static func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
+    static func waitUntil(_ what: String, within limit: Duration = .seconds(20), _ condition: () async throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + limit
         while try await !condition() {
-            try #require(ContinuousClock.now < deadline, "waited 20 s until \(what)")
+            try #require(ContinuousClock.now < deadline, "waited \(limit) until \(what)")
             try await Task.sleep(for: .milliseconds(20))
         }
     }

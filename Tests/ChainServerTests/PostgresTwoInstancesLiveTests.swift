@@ -100,13 +100,9 @@ struct PostgresTwoInstancesLiveTests {
         // B takes the session again when it follows A's last commit, a moment after A
         // answered (reads through another instance are not held for it): wait for that.
         let versionOnA = try await onA.state()["version"]
-        let deadline = ContinuousClock.now + .seconds(10)
-        var versionOnB = try await onB.state()["version"]
-        while versionOnB != versionOnA, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-            versionOnB = try await onB.state()["version"]
+        try await PostgresRemoteHandlersLiveTests.waitUntil("B's version is A's, \(String(describing: versionOnA))", within: .seconds(10)) {
+            try await onB.state()["version"] == versionOnA
         }
-        #expect(versionOnA == versionOnB)
         // Undo walks back through commands made on both instances: the last increase was A's,
         // the one before it B's.
         try await onB.perform("undo")
