@@ -9,6 +9,7 @@
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <poll.h>
 
 #include <microhttpd.h>
 
@@ -122,6 +123,20 @@ cmhd_connection_fd(struct MHD_Connection *connection)
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
+}
+
+/* Linux's POLLRDHUP, which <poll.h> declares only under _GNU_SOURCE. */
+#ifndef POLLRDHUP
+#define POLLRDHUP 0x2000
+#endif
+
+/* 1 when the peer of connected socket `fd` hung up (sent its FIN) or the connection failed,
+   asked of the kernel without waiting; the socket is neither read nor written. */
+static inline int
+cmhd_socket_peer_gone(int fd)
+{
+    struct pollfd watched = { .fd = fd, .events = POLLRDHUP, .revents = 0 };
+    return poll(&watched, 1, 0) == 1 && (watched.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
 }
 
 /* What the connection-notify callback stored for this TCP connection, or NULL. */

@@ -38,7 +38,10 @@ final class RawHTTPConnection {
         let isIPv6 = host.contains(":")
         let parsed = isIPv6 ? inet_pton(AF_INET6, host, &v6.sin6_addr) : inet_pton(AF_INET, host, &v4.sin_addr)
         guard parsed == 1 else { throw RawHTTPError.malformed(host) }
-        socketFD = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // The socket is `socketFD` only once it is connected: `deinit` closes `socketFD`, and it
+        // runs even when the initializer throws after every property is set, so a socket
+        // closed here and again there could be another thread's by then (a server's).
+        let socketFD = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketFD >= 0 else { throw RawHTTPError.socket("socket", errno) }
         v4.sin_family = sa_family_t(AF_INET)
         v4.sin_port = in_port_t(port.bigEndian)
@@ -63,6 +66,7 @@ final class RawHTTPConnection {
         var interval = timeval(tv_sec: Int(components.seconds), tv_usec: Int(components.attoseconds / 1_000_000_000_000))
         setsockopt(socketFD, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(socketFD, SOL_SOCKET, SO_SNDTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+        self.socketFD = socketFD
     }
 
     deinit {

@@ -94,6 +94,29 @@ struct SessionEventsTests {
         #expect(!stream.send(Array(repeating: 0, count: 65)), "read, the opening no longer stretches the limit")
     }
 
+    /// At the cap, a stream whose client hung up is found from its socket, with nothing
+    /// written to it, and makes room; one whose client is still there does not.
+    @Test func atTheCapAStreamWhoseClientHungUpMakesRoom() throws {
+        let events = SessionEvents()
+        let connections = try (0..<SessionEvents.maxStreams).map { _ in try LoopbackConnection() }
+        var streams: [HTTPStream] = []
+        for connection in connections {
+            let stream = HTTPStream()
+            stream.attach(nil, descriptor: connection.serverSide)
+            #expect(events.open(stream, lastEventID: nil) { Self.hello() } == .fresh)
+            streams.append(stream)
+        }
+        #expect(events.open(HTTPStream(), lastEventID: nil) { Self.hello() } == .tooMany)
+        #expect(events.streamCount == SessionEvents.maxStreams)
+
+        connections[3].clientHangsUp()
+        #expect(events.open(HTTPStream(), lastEventID: nil) { Self.hello() } == .fresh)
+        #expect(events.streamCount == SessionEvents.maxStreams)
+        #expect(!streams[3].send(Array("x".utf8)), "the stream of the client that left is cut")
+        #expect(streams[2].send(Array("x".utf8)))
+        #expect(events.open(HTTPStream(), lastEventID: nil) { Self.hello() } == .tooMany)
+    }
+
     @Test func endedRefusesNewStreams() {
         let events = SessionEvents()
         events.end(reason: "deleted")

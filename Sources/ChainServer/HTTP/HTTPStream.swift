@@ -18,6 +18,8 @@ final class HTTPStream: Sendable, Equatable {
         var failed = false
         var suspended = false
         var connection: HTTPConnectionHandle?
+        /// The connection's socket, open until libmicrohttpd lets go of the stream; -1 before.
+        var descriptor: Int32 = -1
         /// libmicrohttpd is done with the stream: the client left, or it was finished and sent.
         var closed = false
         /// Bytes of the opening not yet read: they do not count against `maxPendingBytes`.
@@ -33,10 +35,6 @@ final class HTTPStream: Sendable, Equatable {
     }
 
     static func == (lhs: HTTPStream, rhs: HTTPStream) -> Bool { lhs === rhs }
-
-    /// Whether libmicrohttpd has let go of the stream (`released`), its close actions run or
-    /// not yet.
-    var isClosed: Bool { state.withLock { $0.closed } }
 
     /// Runs `action` once when libmicrohttpd lets go of the stream; right away when it
     /// already has. Every action given runs.
@@ -69,11 +67,7 @@ final class HTTPStream: Sendable, Equatable {
             guard !state.finished, !state.closed else { return false }
             if state.pending.count - state.offset + bytes.count > maxPendingBytes + state.openingUnread {
                 // The client stopped reading: cut it rather than hold its backlog.
-                state.failed = true
-                state.finished = true
-                state.pending = []
-                state.offset = 0
-                Self.wake(&state)
+                Self.cut(&state)
                 return false
             }
             state.pending.append(contentsOf: bytes)
@@ -91,6 +85,15 @@ final class HTTPStream: Sendable, Equatable {
         }
     }
 
+    /// Ends the stream at once, dropping what is queued: libmicrohttpd closes the connection.
+    private static func cut(_ state: inout State) {
+        state.failed = true
+        state.finished = true
+        state.pending = []
+        state.offset = 0
+        wake(&state)
+    }
+
     /// Resumes a parked connection (under the lock, as `HTTPPendingReply` does, so shutdown
     /// cannot stop the daemon in the middle of it).
     private static func wake(_ state: inout State) {
@@ -103,7 +106,32 @@ final class HTTPStream: Sendable, Equatable {
 
     /// The connection serving the stream, set as the response is queued.
     func attach(to connection: OpaquePointer) {
-        state.withLock { $0.connection = HTTPConnectionHandle(pointer: connection) }
+        attach(HTTPConnectionHandle(pointer: connection), descriptor: cmhd_connection_fd(connection))
+    }
+
+    /// The connection to resume and the socket `clientHasLeft` looks at (a test gives a
+    /// socket of its own and no connection).
+    func attach(_ connection: HTTPConnectionHandle?, descriptor: Int32) {
+        state.withLock { state in
+            state.connection = connection
+            state.descriptor = descriptor
+        }
+    }
+
+    /// Whether the client is gone, as its socket says without a write: it hung up (sent its
+    /// FIN, which a client of a stream only does as it leaves) or the connection failed. A
+    /// stream found so is cut, and libmicrohttpd closes it soon after. Asks the kernel only
+    /// (`poll` with no wait): the socket is neither read nor written here.
+    func clientHasLeft() -> Bool {
+        state.withLock { state in
+            if state.closed { return true }
+            // Under the lock: `released` comes first, and libmicrohttpd closes the socket
+            // only after it, so the descriptor is still this connection's.
+            guard state.descriptor >= 0, !state.finished else { return false }
+            guard cmhd_socket_peer_gone(state.descriptor) != 0 else { return false }
+            Self.cut(&state)
+            return true
+        }
     }
 
     /// The content reader: up to `capacity` pending bytes, end of stream, or (nothing
@@ -141,6 +169,7 @@ final class HTTPStream: Sendable, Equatable {
             state.closed = true
             state.finished = true
             state.connection = nil
+            state.descriptor = -1
             state.suspended = false
             state.pending = []
             defer { state.onClose = [] }

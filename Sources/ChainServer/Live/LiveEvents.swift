@@ -67,12 +67,12 @@ final class LiveEvents: Sendable {
     /// `GET …/events`: a new stream on `session`, resumed after `lastEventID` when the
     /// session still holds what followed it, else starting with `hello`.
     ///
-    /// At the cap, the session's streams are written to first: a parked stream whose client
-    /// left is only found out by writing to it (twice: the first write meets the reset), and
-    /// a client reconnecting after a dropped network must not be refused for its own ghost.
-    /// The writes go out on libmicrohttpd's threads, which a busy machine may be slow to
-    /// run, so the open keeps writing and looking until `ghostSearch` has passed, not for a
-    /// fixed number of tries.
+    /// At the cap, a client reconnecting after a dropped network must not be refused for its
+    /// own ghost. `SessionEvents.open` drops the streams whose socket says the client hung
+    /// up; when none did, the streams are written to, which finds a client that left without
+    /// a FIN. The writes go out on libmicrohttpd's threads, which a busy machine may be slow
+    /// to run, so the open keeps writing and looking until `ghostSearch` has passed, not for
+    /// a fixed number of tries.
     func open(
         _ session: LiveSession, lastEventID: UInt64?, respond: @escaping Route.Respond,
         refusedAfter deadline: ContinuousClock.Instant? = nil

@@ -100,9 +100,10 @@ final class SessionEvents: Sendable {
     func open(_ stream: HTTPStream, lastEventID: UInt64?, hello: () -> Hello?) -> Opening {
         state.withLock { state in
             guard !state.ended else { return .ended }
-            // At the cap, streams libmicrohttpd already let go of count no more, whether or
-            // not their close actions (queued to another thread) have run yet.
-            if state.streams.count >= Self.maxStreams { state.streams.removeAll { $0.isClosed } }
+            // At the cap, streams whose client is gone count no more: libmicrohttpd let go of
+            // them (whether or not their close actions, queued to another thread, have run),
+            // or their socket says the client hung up.
+            if state.streams.count >= Self.maxStreams { state.streams.removeAll { $0.clientHasLeft() } }
             guard state.streams.count < Self.maxStreams else { return .tooMany }
             let newest = state.lastID
             if let last = lastEventID, last <= newest, last >= state.trimmedThrough {

@@ -1,0 +1,59 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One TCP connection over loopback, both ends in this process: `serverSide` is the accepted
+/// socket a server would hold, `clientSide` the one a client would, until it hangs up.
+final class LoopbackConnection {
+    let serverSide: Int32
+    private(set) var clientSide: Int32
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw RawHTTPError.socket("socket", errno) }
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = in_addr_t(UInt32(0x7f00_0001).bigEndian)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(listener, socketAddress, length) == 0 && listen(listener, 1) == 0
+                    && getsockname(listener, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw RawHTTPError.socket("listen", errno) }
+        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard client >= 0 else { throw RawHTTPError.socket("socket", errno) }
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, length) }
+        }
+        guard connected == 0 else {
+            let failure = errno
+            close(client)
+            throw RawHTTPError.socket("connect", failure)
+        }
+        let server = accept(listener, nil, nil)
+        guard server >= 0 else {
+            let failure = errno
+            close(client)
+            throw RawHTTPError.socket("accept", failure)
+        }
+        clientSide = client
+        serverSide = server
+    }
+
+    /// The client closes its socket, as a client going away does.
+    func clientHangsUp() {
+        guard clientSide >= 0 else { return }
+        close(clientSide)
+        clientSide = -1
+    }
+
+    deinit {
+        if clientSide >= 0 { close(clientSide) }
+        close(serverSide)
+    }
+}
