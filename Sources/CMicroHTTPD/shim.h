@@ -125,18 +125,22 @@ cmhd_connection_fd(struct MHD_Connection *connection)
     return info == NULL ? -1 : info->connect_fd;
 }
 
-/* Linux's POLLRDHUP, which <poll.h> declares only under _GNU_SOURCE. */
-#ifndef POLLRDHUP
-#define POLLRDHUP 0x2000
-#endif
-
 /* 1 when the peer of connected socket `fd` hung up (sent its FIN) or the connection failed,
-   asked of the kernel without waiting; the socket is neither read nor written. */
+   asked of the kernel without waiting; the socket is neither read nor written. Linux only
+   (POLLRDHUP); elsewhere 0, and only writing finds a client gone. */
 static inline int
 cmhd_socket_peer_gone(int fd)
 {
+#ifdef __linux__
+#ifndef POLLRDHUP
+#define POLLRDHUP 0x2000 /* <poll.h> declares it only under _GNU_SOURCE */
+#endif
     struct pollfd watched = { .fd = fd, .events = POLLRDHUP, .revents = 0 };
     return poll(&watched, 1, 0) == 1 && (watched.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
+#else
+    (void)fd;
+    return 0;
+#endif
 }
 
 /* What the connection-notify callback stored for this TCP connection, or NULL. */

@@ -163,7 +163,8 @@ struct EventStreamTests {
             #expect(ninth.status == 429)
             #expect(ninth.headers["content-type"] == "application/problem+json")
             #expect(ninth.problem?["type"] == "/problems/too-many-streams")
-            // A client that went away makes room again: its socket says it hung up.
+            // A client that went away makes room again: it closed with bytes unread, so the
+            // server's socket shows a reset.
             streams.removeLast()
             // Off the cooperative pool: the server may look for the ghost for up to 2 s.
             let port = server.app.port

@@ -45,11 +45,15 @@ final class LoopbackConnection {
         serverSide = server
     }
 
-    /// The client closes its socket, as a client going away does.
-    func clientHangsUp() {
-        guard clientSide >= 0 else { return }
+    /// The client closes its socket, as a client going away does, and the server's side has
+    /// the FIN (readable, with nothing sent) before this returns, or `false` after a second.
+    @discardableResult
+    func clientHangsUp() -> Bool {
+        guard clientSide >= 0 else { return true }
         close(clientSide)
         clientSide = -1
+        var watched = pollfd(fd: serverSide, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, 1_000) == 1
     }
 
     deinit {

@@ -95,13 +95,14 @@ struct SessionEventsTests {
     }
 
     /// At the cap, a stream whose client hung up is found from its socket, with nothing
-    /// written to it, and makes room; one whose client is still there does not.
+    /// written to it, and makes room; so does one cut for not reading; one whose client is
+    /// still there does not.
     @Test func atTheCapAStreamWhoseClientHungUpMakesRoom() throws {
         let events = SessionEvents()
         let connections = try (0..<SessionEvents.maxStreams).map { _ in try LoopbackConnection() }
         var streams: [HTTPStream] = []
         for connection in connections {
-            let stream = HTTPStream()
+            let stream = HTTPStream(maxPendingBytes: 64)
             stream.attach(nil, descriptor: connection.serverSide)
             #expect(events.open(stream, lastEventID: nil) { Self.hello() } == .fresh)
             streams.append(stream)
@@ -109,12 +110,16 @@ struct SessionEventsTests {
         #expect(events.open(HTTPStream(), lastEventID: nil) { Self.hello() } == .tooMany)
         #expect(events.streamCount == SessionEvents.maxStreams)
 
-        connections[3].clientHangsUp()
+        #expect(connections[3].clientHangsUp())
         #expect(events.open(HTTPStream(), lastEventID: nil) { Self.hello() } == .fresh)
         #expect(events.streamCount == SessionEvents.maxStreams)
         #expect(!streams[3].send(Array("x".utf8)), "the stream of the client that left is cut")
         #expect(streams[2].send(Array("x".utf8)))
         #expect(events.open(HTTPStream(), lastEventID: nil) { Self.hello() } == .tooMany)
+
+        #expect(!streams[5].send(Array(repeating: 0, count: 1_000)), "past its limit, the stream is cut")
+        #expect(events.open(HTTPStream(), lastEventID: nil) { Self.hello() } == .fresh)
+        #expect(events.streamCount == SessionEvents.maxStreams)
     }
 
     @Test func endedRefusesNewStreams() {

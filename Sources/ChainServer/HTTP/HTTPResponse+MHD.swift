@@ -56,7 +56,9 @@ extension HTTPResponse {
         if let stream {
             let retained = Unmanaged.passRetained(stream)
             created = cmhd_create_stream_response(Self.streamBlockBytes, HTTPStream.reader, retained.toOpaque(), HTTPStream.release)
-            if created == nil { retained.release() }
+            // Never made, so never freed by libmicrohttpd: the stream is let go of here, and
+            // its close actions run as they would have.
+            if created == nil { retained.takeRetainedValue().released() }
         } else {
             created = body.withUnsafeBytes { bytes in
                 MHD_create_response_from_buffer(

@@ -118,13 +118,18 @@ final class HTTPStream: Sendable, Equatable {
         }
     }
 
-    /// Whether the client is gone, as its socket says without a write: it hung up (sent its
-    /// FIN, which a client of a stream only does as it leaves) or the connection failed. A
-    /// stream found so is cut, and libmicrohttpd closes it soon after. Asks the kernel only
-    /// (`poll` with no wait): the socket is neither read nor written here.
+    /// Whether the stream is over for its client: libmicrohttpd let go of it, it was cut
+    /// (its client stopped reading), or its socket says, without a write, that the client
+    /// hung up (sent its FIN) or the connection failed. A stream found so by its socket is
+    /// cut, and libmicrohttpd closes it soon after. The socket is only asked (`poll` with no
+    /// wait), never read or written here.
+    ///
+    /// A FIN is taken for leaving: a client of a stream has nothing more to send, and an
+    /// `EventSource` never half-closes. One that did (sent its FIN and kept reading) would
+    /// lose its stream here, at the cap only, and reconnect.
     func clientHasLeft() -> Bool {
         state.withLock { state in
-            if state.closed { return true }
+            if state.closed || state.failed { return true }
             // Under the lock: `released` comes first, and libmicrohttpd closes the socket
             // only after it, so the descriptor is still this connection's.
             guard state.descriptor >= 0, !state.finished else { return false }

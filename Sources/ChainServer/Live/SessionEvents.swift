@@ -102,7 +102,7 @@ final class SessionEvents: Sendable {
             guard !state.ended else { return .ended }
             // At the cap, streams whose client is gone count no more: libmicrohttpd let go of
             // them (whether or not their close actions, queued to another thread, have run),
-            // or their socket says the client hung up.
+            // they were cut, or their socket says the client hung up.
             if state.streams.count >= Self.maxStreams { state.streams.removeAll { $0.clientHasLeft() } }
             guard state.streams.count < Self.maxStreams else { return .tooMany }
             let newest = state.lastID
