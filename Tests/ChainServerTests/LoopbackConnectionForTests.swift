@@ -5,10 +5,10 @@ import Glibc
 #endif
 
 /// One TCP connection over loopback, both ends in this process: `serverSide` is the accepted
-/// socket a server would hold, `clientSide` the one a client would, until it hangs up.
+/// socket a server would hold; the client's end is a `RawHTTPConnection` until it hangs up.
 final class LoopbackConnection {
     let serverSide: Int32
-    private(set) var clientSide: Int32
+    private var client: RawHTTPConnection?
 
     init() throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -25,23 +25,10 @@ final class LoopbackConnection {
             }
         }
         guard bound else { throw RawHTTPError.socket("listen", errno) }
-        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard client >= 0 else { throw RawHTTPError.socket("socket", errno) }
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, length) }
-        }
-        guard connected == 0 else {
-            let failure = errno
-            close(client)
-            throw RawHTTPError.socket("connect", failure)
-        }
+        let client = try RawHTTPConnection(port: UInt16(bigEndian: address.sin_port))
         let server = accept(listener, nil, nil)
-        guard server >= 0 else {
-            let failure = errno
-            close(client)
-            throw RawHTTPError.socket("accept", failure)
-        }
-        clientSide = client
+        guard server >= 0 else { throw RawHTTPError.socket("accept", errno) }
+        self.client = client
         serverSide = server
     }
 
@@ -49,15 +36,13 @@ final class LoopbackConnection {
     /// the FIN (readable, with nothing sent) before this returns, or `false` after a second.
     @discardableResult
     func clientHangsUp() -> Bool {
-        guard clientSide >= 0 else { return true }
-        close(clientSide)
-        clientSide = -1
+        guard client != nil else { return true }
+        client = nil
         var watched = pollfd(fd: serverSide, events: Int16(POLLIN), revents: 0)
         return poll(&watched, 1, 1_000) == 1
     }
 
     deinit {
-        if clientSide >= 0 { close(clientSide) }
         close(serverSide)
     }
 }
