@@ -11,6 +11,17 @@ struct SerialRunsTests {
         #expect(SerialRuns([4, 9, 10]).description == "4, 9...10")
     }
 
+    /// Runs already in order (the usual case, merged in place without sorting), with runs
+    /// nested in, repeating and touching the one before.
+    @Test func mergesRunsAlreadyInOrder() {
+        #expect(SerialRuns(merging: [1...3, 2...2, 4...5, 7...7, 7...9, 9...9, 20...30, 21...25]).runs == [1...5, 7...9, 20...30])
+        #expect(SerialRuns(merging: [1...1, 3...3, 5...5]).runs == [1...1, 3...3, 5...5])
+        #expect(SerialRuns(merging: [2...8]).runs == [2...8])
+        #expect(SerialRuns(merging: [ClosedRange<Int>]()).isEmpty)
+        // A run starting at the same serial as the one before, but shorter, after it.
+        #expect(SerialRuns(merging: [1...10, 1...2, 12...12]).runs == [1...10, 12...12])
+    }
+
     @Test(arguments: [
         ([1, 2, 3, 5, 9], [2, 5, 7], [1, 3, 9]),
         ([4], [], [4]),

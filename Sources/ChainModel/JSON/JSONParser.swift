@@ -85,6 +85,8 @@ public struct JSONParser {
             index += 1
             return members
         }
+        // Room for a small object at once, instead of growing member by member.
+        members.reserveCapacity(4)
         // Small objects are checked by scanning; a large one switches to a set, so a body of
         // many members cannot make the check quadratic.
         var names: Set<String>?
@@ -120,6 +122,7 @@ public struct JSONParser {
             index += 1
             return elements
         }
+        elements.reserveCapacity(4)
         while true {
             elements.append(try parseValue(depth: depth))
             skipWhitespace()

@@ -74,7 +74,13 @@ public struct SessionArchive: Sendable, Equatable {
 
     /// Every undo and redo entry's serial, over all windows.
     public var entrySerials: SerialRuns {
-        SerialRuns(merging: windows.flatMap { $0.undo + $0.redo })
+        var runs: [ClosedRange<Int>] = []
+        runs.reserveCapacity(windows.reduce(0) { $0 + $1.undo.count + $1.redo.count })
+        for window in windows {
+            runs += window.undo
+            runs += window.redo
+        }
+        return SerialRuns(merging: runs)
     }
 }
 

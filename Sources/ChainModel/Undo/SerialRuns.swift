@@ -10,16 +10,25 @@ public struct SerialRuns: Sendable, Equatable, CustomStringConvertible {
         runs = []
     }
 
-    /// The union of `runs`, in any order, overlapping or touching.
+    /// The union of `runs`, in any order, overlapping or touching. Merged in place, in one copy
+    /// of `runs` (none when they come as an array already in order and disjoint, as a stack's
+    /// runs do): this runs for every command that changes a session.
     public init(merging runs: some Sequence<ClosedRange<Int>>) {
-        var merged: [ClosedRange<Int>] = []
-        for run in runs.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, run.lowerBound <= last.upperBound + 1 {
-                merged[merged.count - 1] = last.lowerBound ... max(last.upperBound, run.upperBound)
+        var merged = Array(runs)
+        if zip(merged, merged.dropFirst()).contains(where: { $0.lowerBound > $1.lowerBound }) {
+            merged.sort { $0.lowerBound < $1.lowerBound }
+        }
+        var kept = 0
+        for index in merged.indices {
+            let run = merged[index]
+            if kept > 0, run.lowerBound <= merged[kept - 1].upperBound + 1 {
+                merged[kept - 1] = merged[kept - 1].lowerBound ... max(merged[kept - 1].upperBound, run.upperBound)
             } else {
-                merged.append(run)
+                if kept != index { merged[kept] = run }
+                kept += 1
             }
         }
+        if kept < merged.count { merged.removeLast(merged.count - kept) }
         self.runs = merged
     }
 

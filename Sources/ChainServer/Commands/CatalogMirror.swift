@@ -22,7 +22,12 @@ final class CatalogMirror: CatalogReading, Sendable {
         var current: AttributeColumns
         /// Staged batches not yet settled, in staging (and so commit) order, with the staged
         /// batches each may have read, and whether it read values a failure has taken back.
-        var pending: [(batch: UInt64, changes: ChangeSet, dependencies: [UInt64], readFailed: Bool)] = []
+        /// Batches settle in staging order (storage completes them in the order their places
+        /// were taken, under the same lock as `stage`), so the ones still staged when a batch
+        /// is are the numbers from the oldest unsettled one up to it: a range, not a list to
+        /// copy. The one exception, a batch refused at once after storage closed, settles
+        /// early; every batch after it is refused the same way and none is asked `isValid`.
+        var pending: [(batch: UInt64, changes: ChangeSet, dependencies: Range<UInt64>, readFailed: Bool)] = []
         var nextBatch: UInt64 = 1
         /// Failed batches, kept while a batch staged before the failure is unsettled.
         var failed: [(batch: UInt64, nextAtFailure: UInt64)] = []
@@ -107,7 +112,8 @@ final class CatalogMirror: CatalogReading, Sendable {
         state.withLock { state in
             let batch = state.nextBatch
             state.nextBatch += 1
-            state.pending.append((batch, changes, state.pending.map(\.batch), state.failures != readSince))
+            let oldest = state.pending.first?.batch ?? batch
+            state.pending.append((batch, changes, oldest..<batch, state.failures != readSince))
             state.current.apply(changes)
             state.version += 1
             return batch
@@ -165,7 +171,7 @@ final class CatalogMirror: CatalogReading, Sendable {
     func isValid(_ batch: UInt64) -> Bool {
         state.withLock { state in
             guard let entry = state.pending.first(where: { $0.batch == batch }) else { return true }
-            return !entry.readFailed && !entry.dependencies.contains { dependency in state.failed.contains { $0.batch == dependency } }
+            return !entry.readFailed && !state.failed.contains { entry.dependencies.contains($0.batch) }
         }
     }
 
@@ -181,7 +187,12 @@ final class CatalogMirror: CatalogReading, Sendable {
     }
 
     private static func settle(_ batch: UInt64, in state: inout State) {
-        state.pending.removeAll { $0.batch == batch }
+        // Nearly always the oldest: batches settle in staging order.
+        if state.pending.first?.batch == batch {
+            state.pending.removeFirst()
+        } else {
+            state.pending.removeAll { $0.batch == batch }
+        }
         // A failure matters only while a batch staged before it was recorded is unsettled.
         let oldestUnsettled = state.pending.first?.batch ?? state.nextBatch
         state.failed.removeAll { $0.nextAtFailure <= oldestUnsettled }

@@ -48,8 +48,13 @@ extension HTTPRequest {
 
     /// The values of one kind libmicrohttpd parsed, in order. Its iterator runs synchronously
     /// inside `MHD_get_connection_values`, so the pointer to `fields` never outlives the call.
+    /// Counted first (no iterator: libmicrohttpd only counts), so the array is allocated once
+    /// instead of growing as the headers are appended.
     private static func fields(of connection: OpaquePointer, kind: MHD_ValueKind) -> [Field] {
+        let count = MHD_get_connection_values(connection, kind, nil, nil)
+        guard count > 0 else { return [] }
         var fields: [Field] = []
+        fields.reserveCapacity(Int(count))
         withUnsafeMutablePointer(to: &fields) { collected in
             _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
                 guard let context, let key else { return MHD_Result.YES }

@@ -15,7 +15,10 @@ enum SHA256 {
     /// Runs on every authenticated request, so the schedule and state live in fixed buffers
     /// and nothing is allocated per block.
     static func digest(_ message: some Collection<UInt8>) -> [UInt8] {
-        var data = Array(message)
+        var data: [UInt8] = []
+        // The padded length: the message, 0x80, zeros to 56 mod 64, and the 8-byte length.
+        data.reserveCapacity((message.count + 8) / 64 * 64 + 64)
+        data.append(contentsOf: message)
         let bitLength = UInt64(data.count) * 8
         data.append(0x80)
         while data.count % 64 != 56 { data.append(0) }

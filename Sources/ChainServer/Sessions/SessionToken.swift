@@ -20,7 +20,7 @@ enum SessionToken {
     /// A new session id: 16 random bytes as hex. Not secret, but unguessable all the same.
     static func makeID() -> String { randomBytes(16).map { hex($0) }.joined() }
 
-    static func digest(of token: String) -> [UInt8] { SHA256.digest(Array(token.utf8)) }
+    static func digest(of token: String) -> [UInt8] { SHA256.digest(token.utf8) }
 
     /// Compares two digests in time that depends only on their length.
     static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
