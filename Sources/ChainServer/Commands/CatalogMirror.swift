@@ -187,12 +187,7 @@ final class CatalogMirror: CatalogReading, Sendable {
     }
 
     private static func settle(_ batch: UInt64, in state: inout State) {
-        // Nearly always the oldest: batches settle in staging order.
-        if state.pending.first?.batch == batch {
-            state.pending.removeFirst()
-        } else {
-            state.pending.removeAll { $0.batch == batch }
-        }
+        state.pending.removeAll { $0.batch == batch }
         // A failure matters only while a batch staged before it was recorded is unsettled.
         let oldestUnsettled = state.pending.first?.batch ?? state.nextBatch
         state.failed.removeAll { $0.nextAtFailure <= oldestUnsettled }
