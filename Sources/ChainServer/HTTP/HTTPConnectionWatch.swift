@@ -41,6 +41,7 @@ final class HTTPConnectionWatch: Sendable {
     }
 
     private let state = Mutex(State())
+    private let everOpened = Atomic<Int>(0)
 
     init(policy: HTTPSlowClientPolicy, connectionLimit: Int, perAddressLimit: Int) {
         self.policy = policy
@@ -73,7 +74,14 @@ final class HTTPConnectionWatch: Sendable {
             state.byAddress[address, default: [:]][ObjectIdentifier(entry)] = entry
             state.live += 1
         }
+        everOpened.add(1, ordering: .releasing)
         return entry
+    }
+
+    /// How many connections libmicrohttpd has set up since the server started, closed or not:
+    /// what `HTTPAcceptor` compares with how many it handed over.
+    var openedSoFar: Int {
+        everOpened.load(ordering: .acquiring)
     }
 
     /// Forgets a connection libmicrohttpd is closing (before it closes the socket).

@@ -47,32 +47,24 @@ struct HTTPDaemonLaunch {
         self.flags = flags
     }
 
-    /// Starts the daemon with `context` as both callbacks' context pointer. The caller owns
-    /// the retain on `context` and must balance it if this fails.
+    /// Starts the daemon with `context` as both callbacks' context pointer. It listens on no
+    /// socket of its own: an `HTTPAcceptor` hands it connections. The caller owns the retain
+    /// on `context` and must balance it if this fails.
     func start(context: UnsafeMutableRawPointer) -> Result<HTTPDaemonHandle, HTTPServerError> {
         Self.raiseDescriptorLimit(toFit: Int(Self.backstop(connectionLimit)))
         errno = 0
-        let daemon = address.withSockaddrPointer { sockaddr in
-            cmhd_start_daemon(
-                flags, sockaddr,
-                HTTPTrampoline.acceptPolicy, context,
-                HTTPTrampoline.accessHandler, context,
-                HTTPTrampoline.completedHandler, context,
-                HTTPTrampoline.connectionNotice, context,
-                HTTPTrampoline.targetNotice, context,
-                threads, Self.backstop(connectionLimit), Self.backstop(perIPConnectionLimit), timeoutSeconds, memoryLimit)
-        }
+        let daemon = cmhd_start_daemon(
+            flags,
+            HTTPTrampoline.acceptPolicy, context,
+            HTTPTrampoline.accessHandler, context,
+            HTTPTrampoline.completedHandler, context,
+            HTTPTrampoline.connectionNotice, context,
+            HTTPTrampoline.targetNotice, context,
+            threads, Self.backstop(connectionLimit), Self.backstop(perIPConnectionLimit), timeoutSeconds, memoryLimit)
         let failure = errno
         if let daemon { return .success(HTTPDaemonHandle(pointer: daemon)) }
         let reason = failure == 0 ? "libmicrohttpd refused the configuration" : String(cString: strerror(failure))
-        switch failure {
-        case EADDRINUSE:
-            return .failure(.addressInUse(host: host, port: port))
-        case EADDRNOTAVAIL, EACCES:
-            return .failure(.addressUnavailable(host: host, port: port, reason: reason))
-        default:
-            return .failure(.startFailed(host: host, port: port, reason: reason))
-        }
+        return .failure(.startFailed(host: host, port: port, reason: reason))
     }
 
     /// Raises the process's open-file limit so `connections` sockets fit beside the catalog's
@@ -96,11 +88,14 @@ struct HTTPDaemonLaunch {
         }
     }
 
-    /// libmicrohttpd's own limit, above the one `HTTPConnectionWatch` enforces: room for a
-    /// new connection while the one cut for it is still closing, and for accepts racing on
-    /// several threads. It only ever refuses when the watch's limit is badly overrun.
+    /// libmicrohttpd's own limit, above the one `HTTPConnectionWatch` enforces: room for the
+    /// connections cut to make room that are still closing, and for those `HTTPAcceptor` has
+    /// handed over that no worker has set up yet (the watch counts a connection once it is
+    /// set up). A connection over this limit is dropped by a worker without a word, so it sits
+    /// well above the watch's: the limit plus the larger of itself and twice the acceptor's
+    /// queue. It only ever refuses when the watch's limit is badly overrun.
     static func backstop(_ limit: UInt32) -> UInt32 {
-        let headroom = max(16, limit / 16)
+        let headroom = max(UInt32(2 * HTTPAcceptor.maxAwaiting), limit)
         return limit > UInt32.max - headroom ? UInt32.max : limit + headroom
     }
 
