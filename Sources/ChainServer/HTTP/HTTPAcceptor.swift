@@ -10,7 +10,8 @@ import Darwin
 
 /// The listening socket and the one thread that accepts on it, handing each connection to
 /// libmicrohttpd (`MHD_add_connection`), which gives it to a worker thread by its descriptor
-/// number, so consecutive connections alternate between the workers.
+/// number (modulo the number of workers), so connections opened together are spread over the
+/// workers.
 ///
 /// libmicrohttpd's own listen socket sits in every worker's epoll set, and whichever worker
 /// wakes first accepts up to ten connections in a row. A burst of connections (a browser
@@ -18,13 +19,17 @@ import Darwin
 /// then saturated its core while the other idled: measured on two workers and 64
 /// connections, POST select ran at 21.7k req/s when one worker held most of them (its
 /// thread used 202 ticks of CPU in 3 s against the other's 51) and 32.5k when they were even.
+/// The price: dealing by number ignores load, so a worker busy with a long request still gets
+/// its share of new connections, where before it simply did not accept.
 ///
-/// A connection handed over waits in libmicrohttpd's list until its worker sets it up; the
-/// accept policy (`HTTPConnectionWatch`) admits it at the hand-over but counts it only once it
-/// is set up. So that a flood of connections
-/// cannot pile up there, past the limits and the descriptors they were sized for, the thread
-/// stops accepting while `maxAwaiting` handed-over connections are not set up yet; the rest
-/// wait in the kernel's backlog, as they did when the workers accepted for themselves.
+/// A connection handed over waits in libmicrohttpd's queue until its worker sets it up; the
+/// accept policy (`HTTPConnectionWatch.admit`) runs at the hand-over, on this thread, and
+/// counts it against the limits from then on. Workers that accepted for themselves took
+/// connections only as fast as they served them; so that this thread does not run ahead of
+/// them in a flood (cutting connections faster than the workers close them), it pauses while
+/// `maxAwaiting` connections it handed over are not set up yet, and the rest wait in the
+/// kernel's backlog. It pauses for at most `awaitingGrace` at a time, since a connection
+/// libmicrohttpd drops for want of memory sends no notice.
 final class HTTPAcceptor: Sendable {
     /// The port bound (the kernel's choice when asked for 0).
     let port: UInt16
@@ -89,11 +94,14 @@ final class HTTPAcceptor: Sendable {
         close(wakeWrite)
     }
 
-    /// The acceptor's count of connections handed over and not yet set up.
+    /// Connections accepted before the thread looks at its wake pipe again.
+    private static let acceptsPerRound = 64
+
+    /// The thread's count of connections handed over and not yet set up.
     private struct Handover {
         let setUpSoFar: @Sendable () -> Int
-        /// Connections handed over, counted as the daemon's set-up count will count them.
-        var handedOver = 0
+        /// Connections handed over, counted as the daemon's set-up count counts them.
+        var handedOver: Int
 
         init(setUpSoFar: @escaping @Sendable () -> Int) {
             self.setUpSoFar = setUpSoFar
@@ -103,10 +111,8 @@ final class HTTPAcceptor: Sendable {
         var awaiting: Int { handedOver - setUpSoFar() }
     }
 
-    /// Connections handed over and not yet set up beyond which the thread waits.
-    static let maxAwaiting = 128
-    /// How long it waits for them before it counts the rest as refused: libmicrohttpd drops
-    /// a handed-over connection without a notice when its own limit or memory runs out.
+    /// Connections handed over and not yet set up beyond which the thread pauses.
+    static let maxAwaiting = 64
     private static let awaitingGrace = Duration.milliseconds(100)
 
     private func acceptUntilWoken(daemon: OpaquePointer, handover: inout Handover) {
@@ -125,12 +131,13 @@ final class HTTPAcceptor: Sendable {
         }
     }
 
-    /// Accepts every connection waiting and hands each over. libmicrohttpd applies the accept
-    /// policy and the connection limits and closes what it refuses.
+    /// Accepts the connections waiting, up to `acceptsPerRound`, and hands each over.
+    /// libmicrohttpd applies the accept policy and the per-address limit and closes what they
+    /// refuse.
     private func acceptWaiting(daemon: OpaquePointer, handover: inout Handover, starved: inout Bool) {
         var address = sockaddr_storage()
         var length = socklen_t(0)
-        while true {
+        for _ in 0..<Self.acceptsPerRound {
             if handover.awaiting >= Self.maxAwaiting { waitForSetUp(&handover) }
             let accepted = cmhd_accept(listener, &address, &length)
             if accepted >= 0 {
@@ -140,15 +147,15 @@ final class HTTPAcceptor: Sendable {
                         MHD_add_connection(daemon, accepted, pointer, length)
                     }
                 }
-                // Refused here (the accept policy, a limit), the connection is closed already.
+                // Refused (the accept policy, the per-address limit), it is closed already.
                 if queued == MHD_Result.YES { handover.handedOver += 1 }
                 continue
             }
             switch -accepted {
             case EAGAIN, EWOULDBLOCK:
                 return
-            case EINTR, ECONNABORTED, EPROTO:
-                continue  // that one connection is gone; others may wait
+            case let error where Self.endsOnlyThatConnection(error):
+                continue
             default:
                 // Out of descriptors or memory (EMFILE, ENFILE, ENOBUFS, ENOMEM): the
                 // connection stays queued, and the listener stays ready, so wait a moment
@@ -165,8 +172,24 @@ final class HTTPAcceptor: Sendable {
 
     private static let retryMicroseconds: useconds_t = 10_000
 
+    /// Whether an `accept` error concerns only the connection it was taking, so others may be
+    /// waiting: Linux hands a connection's pending network error to `accept`, and a firewall
+    /// rule refusing it gives EPERM.
+    private static func endsOnlyThatConnection(_ error: Int32) -> Bool {
+        switch error {
+        case EINTR, ECONNABORTED, EPERM, EPROTO, ENOPROTOOPT, EOPNOTSUPP, ENETDOWN, ENETUNREACH, EHOSTDOWN, EHOSTUNREACH:
+            return true
+        default:
+            #if os(Linux)
+            return error == ENONET
+            #else
+            return false
+            #endif
+        }
+    }
+
     /// Waits for the workers to set up what was handed over, for at most `awaitingGrace`;
-    /// what they have not set up by then is counted as refused.
+    /// what they have not set up by then is counted as dropped.
     private func waitForSetUp(_ handover: inout Handover) {
         let deadline = ContinuousClock.now + Self.awaitingGrace
         while handover.awaiting >= Self.maxAwaiting {
@@ -174,7 +197,7 @@ final class HTTPAcceptor: Sendable {
                 handover.handedOver = handover.setUpSoFar()
                 return
             }
-            usleep(500)
+            usleep(100)
         }
     }
 
