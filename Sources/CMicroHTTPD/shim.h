@@ -10,9 +10,6 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <poll.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <microhttpd.h>
 
@@ -61,10 +58,11 @@ cmhd_unescape_keeping_nul(void *cls, struct MHD_Connection *connection, char *s)
    its own: called with the raw request target, before it is split or unescaped. */
 typedef void *(*cmhd_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
 
-/* Starts a daemon with no listen socket of its own: `HTTPAcceptor` accepts and hands each
-   connection over with MHD_add_connection. */
+/* Starts a daemon bound to `addr`; the port argument is ignored by
+   libmicrohttpd because MHD_OPTION_SOCK_ADDR is given. */
 static inline struct MHD_Daemon *
 cmhd_start_daemon(unsigned int flags,
+                  const struct sockaddr *addr,
                   MHD_AcceptPolicyCallback accept_policy,
                   void *accept_policy_cls,
                   MHD_AccessHandlerCallback handler,
@@ -81,9 +79,10 @@ cmhd_start_daemon(unsigned int flags,
                   unsigned int timeout_seconds,
                   size_t memory_limit)
 {
-    return MHD_start_daemon(flags | MHD_USE_NO_LISTEN_SOCKET, 0,
+    return MHD_start_daemon(flags, 0,
                             accept_policy, accept_policy_cls,
                             handler, handler_cls,
+                            MHD_OPTION_SOCK_ADDR, addr,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_cls,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
@@ -96,54 +95,14 @@ cmhd_start_daemon(unsigned int flags,
                             MHD_OPTION_END);
 }
 
-/* A non-blocking, close-on-exec TCP socket bound to `addr` and listening, set up as
-   libmicrohttpd sets up its own (SO_REUSEADDR; an IPv6 socket takes IPv6 only);
-   -errno if any step fails. */
-static inline int
-cmhd_listen(const struct sockaddr *addr, socklen_t length, int backlog)
+/* The port the daemon really listens on (useful when bound to port 0);
+   0 if libmicrohttpd cannot tell. */
+static inline uint16_t
+cmhd_daemon_bind_port(struct MHD_Daemon *daemon)
 {
-    int fd = socket(addr->sa_family, SOCK_STREAM, 0);
-    if (fd < 0) return -errno;
-    int on = 1;
-    int failed = fcntl(fd, F_SETFD, FD_CLOEXEC) != 0
-        || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0
-        || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0
-        || (addr->sa_family == AF_INET6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on) != 0)
-        || bind(fd, addr, length) != 0
-        || listen(fd, backlog) != 0;
-    if (failed) {
-        int error = errno;
-        close(fd);
-        return -error;
-    }
-    return fd;
-}
-
-#if defined(__linux__) && !defined(__USE_GNU)
-/* glibc declares accept4 only for _GNU_SOURCE, which the system headers' module is not built
-   with; the function is in every glibc since 2.10. */
-extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
-#endif
-
-/* Accepts one waiting connection as a non-blocking, close-on-exec socket, its peer's address
-   in `address`; -errno if none could be (-EAGAIN or -EWOULDBLOCK: none waits). */
-static inline int
-cmhd_accept(int listener, struct sockaddr_storage *address, socklen_t *length)
-{
-    *length = sizeof *address;
-#ifdef __linux__
-    int fd = accept4(listener, (struct sockaddr *)address, length, SOCK_NONBLOCK | SOCK_CLOEXEC);
-    return fd < 0 ? -errno : fd;
-#else
-    int fd = accept(listener, (struct sockaddr *)address, length);
-    if (fd < 0) return -errno;
-    if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0) {
-        int error = errno;
-        close(fd);
-        return -error;
-    }
-    return fd;
-#endif
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
 }
 
 /* The peer address of a connection, owned by libmicrohttpd and valid only

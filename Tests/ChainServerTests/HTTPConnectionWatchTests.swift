@@ -39,27 +39,6 @@ struct HTTPConnectionWatchTests {
         #expect(opened.count { $0.snapshot.phase == .cut } == 4)
     }
 
-    @Test func connectionsAdmittedButNotYetSetUpCountAgainstTheLimits() throws {
-        // The acceptor admits a connection as it hands it to a worker's queue; a burst can be
-        // admitted before any worker has set one up.
-        let watch = watch(limit: 3, perAddress: 2)
-        let burst = try address("10.0.0.2")
-        let neighbour = try address("10.0.0.3")
-
-        #expect(watch.admit(address: burst))
-        #expect(watch.admit(address: burst))
-        #expect(!watch.admit(address: burst), "over its address's limit, with nothing set up to cut")
-        #expect(watch.admit(address: neighbour))
-        #expect(!watch.admit(address: try address("10.0.0.4")), "the server is full")
-
-        // Once set up, an admitted connection can be cut to make room like any other.
-        let first = watch.opened(descriptor: -1, address: burst)
-        #expect(watch.admit(address: burst))
-        #expect(first.snapshot.phase == .cut)
-        #expect(watch.counts.live == 0)
-        #expect(watch.counts.cut == 1)
-    }
-
     @Test func aFullServerCutsFromTheAddressHoldingTheMostConnectionsNotAnIdleNeighbourOrAnUpload() throws {
         let watch = watch(limit: 4, perAddress: 10)
         let start = HTTPConnectionEntry.now()

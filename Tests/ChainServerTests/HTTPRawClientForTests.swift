@@ -73,17 +73,6 @@ final class RawHTTPConnection {
         close(socketFD)
     }
 
-    /// The client end's port, which names the connection in `/proc/net/tcp`.
-    var localPort: UInt16 {
-        var address = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let named = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
-        }
-        guard named == 0 else { return 0 }
-        return withUnsafeBytes(of: address) { UInt16(bigEndian: $0.load(as: sockaddr_in.self).sin_port) }
-    }
-
     /// Ends the connection both ways now, as a client that goes away does (the descriptor is
     /// closed when the connection goes).
     func shutDown() {

@@ -36,16 +36,11 @@ final class HTTPConnectionWatch: Sendable {
         /// no longer counts against the limits while libmicrohttpd closes it.
         var byAddress: [HTTPClientAddress: Group] = [:]
         var live = 0
-        /// Connections admitted that libmicrohttpd has not set up yet (`HTTPAcceptor` hands
-        /// them to a worker's queue), by address: they count against the limits already.
-        var pendingByAddress: [HTTPClientAddress: Int] = [:]
-        var pending = 0
         var cutCount = 0
         var sweeping = false
     }
 
     private let state = Mutex(State())
-    private let everOpened = Atomic<Int>(0)
 
     init(policy: HTTPSlowClientPolicy, connectionLimit: Int, perAddressLimit: Int) {
         self.policy = policy
@@ -55,22 +50,18 @@ final class HTTPConnectionWatch: Sendable {
 
     /// Whether a connection from `address` may be accepted now, after cutting as many
     /// connections as it takes to bring its address, then the server, below their limits.
-    /// The address's count and choice look at its own connections only. Connections admitted
-    /// and not yet set up count, but cannot be cut. An admitted connection counts as pending
-    /// until `opened`: libmicrohttpd drops one unannounced only when memory runs out.
+    /// The address's count and choice look at its own connections only.
     func admit(address: HTTPClientAddress, now: UInt64 = HTTPConnectionEntry.now()) -> Bool {
         state.withLock { state in
-            while state.byAddress[address, default: [:]].count + state.pendingByAddress[address, default: 0] >= perAddressLimit {
+            while state.byAddress[address, default: [:]].count >= perAddressLimit {
                 guard let first = firstToCut(among: CollectionOfOne(state.byAddress[address, default: [:]]), now: now)
                 else { return false }
                 cut(first.entry, ifStill: first.seen, in: &state)
             }
-            while state.live + state.pending >= connectionLimit {
+            while state.live >= connectionLimit {
                 guard let first = firstToCut(among: state.byAddress.values, now: now) else { return false }
                 cut(first.entry, ifStill: first.seen, in: &state)
             }
-            state.pendingByAddress[address, default: 0] += 1
-            state.pending += 1
             return true
         }
     }
@@ -81,19 +72,8 @@ final class HTTPConnectionWatch: Sendable {
         state.withLock { state in
             state.byAddress[address, default: [:]][ObjectIdentifier(entry)] = entry
             state.live += 1
-            if let pending = state.pendingByAddress[address] {
-                state.pendingByAddress[address] = pending > 1 ? pending - 1 : nil
-                state.pending -= 1
-            }
         }
-        everOpened.add(1, ordering: .releasing)
         return entry
-    }
-
-    /// How many connections libmicrohttpd has set up since the server started, closed or not:
-    /// what `HTTPAcceptor` compares with how many it handed over.
-    var openedSoFar: Int {
-        everOpened.load(ordering: .acquiring)
     }
 
     /// Forgets a connection libmicrohttpd is closing (before it closes the socket).

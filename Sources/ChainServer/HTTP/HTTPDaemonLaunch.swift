@@ -47,35 +47,39 @@ struct HTTPDaemonLaunch {
         self.flags = flags
     }
 
-    /// Starts the daemon with `context` as both callbacks' context pointer. It listens on no
-    /// socket of its own: an `HTTPAcceptor` hands it connections. The caller owns the retain
-    /// on `context` and must balance it if this fails.
+    /// Starts the daemon with `context` as both callbacks' context pointer. The caller owns
+    /// the retain on `context` and must balance it if this fails.
     func start(context: UnsafeMutableRawPointer) -> Result<HTTPDaemonHandle, HTTPServerError> {
-        // Room for the limit and as many again cut and still closing.
-        let descriptors = Self.raiseDescriptorLimit(toFit: 2 * Int(connectionLimit))
+        Self.raiseDescriptorLimit(toFit: Int(Self.backstop(connectionLimit)))
         errno = 0
-        let daemon = cmhd_start_daemon(
-            flags,
-            HTTPTrampoline.acceptPolicy, context,
-            HTTPTrampoline.accessHandler, context,
-            HTTPTrampoline.completedHandler, context,
-            HTTPTrampoline.connectionNotice, context,
-            HTTPTrampoline.targetNotice, context,
-            threads, Self.unreachableLimit(threads: threads, descriptors: descriptors),
-            Self.backstop(perIPConnectionLimit), timeoutSeconds, memoryLimit)
+        let daemon = address.withSockaddrPointer { sockaddr in
+            cmhd_start_daemon(
+                flags, sockaddr,
+                HTTPTrampoline.acceptPolicy, context,
+                HTTPTrampoline.accessHandler, context,
+                HTTPTrampoline.completedHandler, context,
+                HTTPTrampoline.connectionNotice, context,
+                HTTPTrampoline.targetNotice, context,
+                threads, Self.backstop(connectionLimit), Self.backstop(perIPConnectionLimit), timeoutSeconds, memoryLimit)
+        }
         let failure = errno
         if let daemon { return .success(HTTPDaemonHandle(pointer: daemon)) }
         let reason = failure == 0 ? "libmicrohttpd refused the configuration" : String(cString: strerror(failure))
-        return .failure(.startFailed(host: host, port: port, reason: reason))
+        switch failure {
+        case EADDRINUSE:
+            return .failure(.addressInUse(host: host, port: port))
+        case EADDRNOTAVAIL, EACCES:
+            return .failure(.addressUnavailable(host: host, port: port, reason: reason))
+        default:
+            return .failure(.startFailed(host: host, port: port, reason: reason))
+        }
     }
 
     /// Raises the process's open-file limit so `connections` sockets fit beside the catalog's
     /// files: many systems start processes at 1,024, which the default connection limit alone
     /// would use up (accepts then fail with EMFILE while the limits say there is room). The
-    /// soft limit goes as high as needed, up to the hard limit; short of it, says so. Returns
-    /// the soft limit in force.
-    @discardableResult
-    static func raiseDescriptorLimit(toFit connections: Int) -> rlim_t {
+    /// soft limit goes as high as needed, up to the hard limit; short of it, says so.
+    static func raiseDescriptorLimit(toFit connections: Int) {
         #if canImport(Darwin)
         let resource = RLIMIT_NOFILE  // an Int32 macro there
         #else
@@ -83,34 +87,18 @@ struct HTTPDaemonLaunch {
         #endif
         let wanted = rlim_t(connections + 256)
         var limit = rlimit()
-        guard getrlimit(resource, &limit) == 0 else { return wanted }
-        guard limit.rlim_cur < wanted else { return limit.rlim_cur }
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < wanted else { return }
         let current = limit.rlim_cur
         limit.rlim_cur = min(wanted, limit.rlim_max)
         let now = setrlimit(resource, &limit) == 0 ? limit.rlim_cur : current
         if now < wanted {
             HTTPServer.report("open-file limit is \(now), below the \(wanted) the connection limit needs; raise it (ulimit -n)")
         }
-        return now
     }
 
-    /// libmicrohttpd's own connection limit, set where no worker can reach it: each worker may
-    /// hold as many connections as the process has descriptors. `HTTPConnectionWatch` enforces
-    /// the configured limit. libmicrohttpd 0.9.75 (Debian 12's) checks its limit once more
-    /// when a worker sets up a connection handed over by `MHD_add_connection`, and when that
-    /// check fails it returns with the worker's `cleanup_connection_mutex` still locked
-    /// (fixed in 1.0.0, commit 67061d5c): the worker's next lock of it, or a resume on its
-    /// connections from another thread, would wait forever. The check counts only connections
-    /// set up, not those queued, so with a limit it could reach, a burst could fail it.
-    static func unreachableLimit(threads: UInt32, descriptors: rlim_t) -> UInt32 {
-        let perWorker = min(UInt64(descriptors), UInt64(UInt32.max) / UInt64(threads))
-        return UInt32(perWorker * UInt64(threads))
-    }
-
-    /// libmicrohttpd's own limit per client address, above the one `HTTPConnectionWatch`
-    /// enforces: room for the address's connections cut to make room that are still closing.
-    /// libmicrohttpd checks it on the acceptor's thread as it takes a connection, and refuses
-    /// (closes) one over it there.
+    /// libmicrohttpd's own limit, above the one `HTTPConnectionWatch` enforces: room for a
+    /// new connection while the one cut for it is still closing, and for accepts racing on
+    /// several threads. It only ever refuses when the watch's limit is badly overrun.
     static func backstop(_ limit: UInt32) -> UInt32 {
         let headroom = max(16, limit / 16)
         return limit > UInt32.max - headroom ? UInt32.max : limit + headroom

@@ -7,9 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The HTTP listener: an `HTTPAcceptor` dealing connections to a libmicrohttpd daemon's epoll
-/// worker threads, which hand each complete request to an `HTTPHandler`. Start it, read
-/// `port`, and `shutdown` to drain.
+/// The HTTP listener: a libmicrohttpd daemon with epoll worker threads that hands each
+/// complete request to an `HTTPHandler`. Start it, read `port`, and `shutdown` to drain.
 final class HTTPServer: Sendable {
     let configuration: Configuration
     private let context: HTTPServerContext
@@ -17,7 +16,7 @@ final class HTTPServer: Sendable {
 
     private enum Lifecycle {
         case idle
-        case running(daemon: HTTPDaemonHandle, acceptor: HTTPAcceptor, context: Unmanaged<HTTPServerContext>)
+        case running(daemon: HTTPDaemonHandle, port: UInt16, context: Unmanaged<HTTPServerContext>)
         case stopping
         case stopped
     }
@@ -40,7 +39,7 @@ final class HTTPServer: Sendable {
     /// configured port while not running.
     var port: UInt16 {
         lifecycle.withLock { state in
-            if case .running(_, let acceptor, _) = state { return acceptor.port }
+            if case .running(_, let port, _) = state { return port }
             return configuration.port
         }
     }
@@ -51,15 +50,13 @@ final class HTTPServer: Sendable {
         try lifecycle.withLock { state in
             guard case .idle = state else { throw HTTPServerError.alreadyStarted }
             let launch = try HTTPDaemonLaunch(configuration: configuration)
-            let acceptor = try HTTPAcceptor(address: launch.address, host: launch.host, port: launch.port)
             let retained = Unmanaged.passRetained(context)
             switch launch.start(context: retained.toOpaque()) {
             case .success(let daemon):
+                let bound = cmhd_daemon_bind_port(daemon.pointer)
                 context.connections.startSweeping()
-                acceptor.start(handingTo: daemon, setUpSoFar: { [connections = context.connections] in connections.openedSoFar })
-                state = .running(daemon: daemon, acceptor: acceptor, context: retained)
+                state = .running(daemon: daemon, port: bound == 0 ? configuration.port : bound, context: retained)
             case .failure(let error):
-                acceptor.stop()
                 retained.release()
                 throw error
             }
@@ -72,11 +69,11 @@ final class HTTPServer: Sendable {
     /// or after `start` failed; only the first call does (and waits for) the work. Must not be
     /// called on a libmicrohttpd thread (from inside `handle`), since stopping joins them.
     func shutdown(timeout: Duration) {
-        let running: (HTTPDaemonHandle, HTTPAcceptor, Unmanaged<HTTPServerContext>)? = lifecycle.withLock { state in
+        let running: (HTTPDaemonHandle, Unmanaged<HTTPServerContext>)? = lifecycle.withLock { state in
             switch state {
-            case .running(let daemon, let acceptor, let context):
+            case .running(let daemon, _, let context):
                 state = .stopping
-                return (daemon, acceptor, context)
+                return (daemon, context)
             case .idle:
                 state = .stopped
                 return nil
@@ -84,9 +81,9 @@ final class HTTPServer: Sendable {
                 return nil
             }
         }
-        guard let (daemon, acceptor, retained) = running else { return }
+        guard let (daemon, retained) = running else { return }
         // New connections are refused from here on (see `HTTPTrampoline.acceptPolicy`); the
-        // listen socket itself closes just before the daemon stops.
+        // listen socket itself closes with the daemon.
         context.beginDraining()
         // Streams would otherwise keep their requests in flight for the whole grace period.
         context.finishStreams()
@@ -97,7 +94,6 @@ final class HTTPServer: Sendable {
             }
             _ = waitForInFlight(until: .now + Self.abandonGrace)
         }
-        acceptor.stop()
         MHD_stop_daemon(daemon.pointer)
         context.connections.stopSweeping()
         retained.release()

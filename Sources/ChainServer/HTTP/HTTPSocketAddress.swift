@@ -42,11 +42,6 @@ struct HTTPSocketAddress: Sendable {
     /// Whether the daemon must be started in IPv6 mode.
     var isIPv6: Bool { Int32(storage.ss_family) == AF_INET6 }
 
-    /// The length of the address proper (`sockaddr_in` or `sockaddr_in6`).
-    var length: socklen_t {
-        socklen_t(isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
-    }
-
     /// Lends the address to a C call; the pointer is valid only inside `body`.
     func withSockaddrPointer<Result>(_ body: (UnsafePointer<sockaddr>) throws -> Result) rethrows -> Result {
         try withUnsafePointer(to: storage) { pointer in

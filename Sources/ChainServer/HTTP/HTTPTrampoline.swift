@@ -15,9 +15,10 @@ import Darwin
 /// queued on the first call unless the request is refused, because queueing there makes
 /// libmicrohttpd drop keep-alive.
 enum HTTPTrampoline {
-    /// Refuses new connections once the server drains: `HTTPAcceptor` keeps its listen socket
-    /// open until the daemon stops, so a client connecting meanwhile is closed at once rather
-    /// than left waiting in the backlog.
+    /// Refuses new connections once the server drains. Shutdown stops accepting this way, not
+    /// with `MHD_quiesce_daemon`: in libmicrohttpd 0.9.75 quiescing an epoll daemon with a
+    /// thread pool races a worker removing the same listen socket from its epoll set, and the
+    /// loser aborts the process ("Failed to remove listen FD from epoll set").
     static var acceptPolicy: MHD_AcceptPolicyCallback {
         { context, address, _ in
             guard let context else { return MHD_Result.NO }
