@@ -59,12 +59,7 @@ cmhd_unescape_keeping_nul(void *cls, struct MHD_Connection *connection, char *s)
 typedef void *(*cmhd_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
 
 /* Starts a daemon bound to `addr`; the port argument is ignored by
-   libmicrohttpd because MHD_OPTION_SOCK_ADDR is given. `address_reuse` non-zero
-   sets SO_REUSEPORT on its listen socket (MHD_OPTION_LISTENING_ADDRESS_REUSE), so that
-   several daemons can listen on one port and the kernel deals connections among them; 0
-   leaves the option out and so libmicrohttpd's default (SO_REUSEADDR only), since giving it
-   as 0 would drop SO_REUSEADDR too. A `thread_pool_size` below 2 means the
-   daemon's one internal thread. */
+   libmicrohttpd because MHD_OPTION_SOCK_ADDR is given. */
 static inline struct MHD_Daemon *
 cmhd_start_daemon(unsigned int flags,
                   const struct sockaddr *addr,
@@ -79,16 +74,11 @@ cmhd_start_daemon(unsigned int flags,
                   cmhd_uri_log_callback uri_log,
                   void *uri_log_cls,
                   unsigned int thread_pool_size,
-                  unsigned int address_reuse,
                   unsigned int connection_limit,
                   unsigned int per_ip_limit,
                   unsigned int timeout_seconds,
                   size_t memory_limit)
 {
-    struct MHD_OptionItem reuse[] = {
-        { address_reuse ? MHD_OPTION_LISTENING_ADDRESS_REUSE : MHD_OPTION_END, 1, NULL },
-        { MHD_OPTION_END, 0, NULL }
-    };
     return MHD_start_daemon(flags, 0,
                             accept_policy, accept_policy_cls,
                             handler, handler_cls,
@@ -96,8 +86,7 @@ cmhd_start_daemon(unsigned int flags,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_cls,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
-                            MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size < 2 ? 0 : thread_pool_size,
-                            MHD_OPTION_ARRAY, reuse,
+                            MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,

@@ -47,40 +47,10 @@ struct HTTPDaemonLaunch {
         self.flags = flags
     }
 
-    /// Starts the daemons, one per worker thread, with `context` as every callback's context
-    /// pointer. The caller owns the retain on `context` and must balance it if this fails.
-    ///
-    /// With more than one worker, each daemon runs one thread and listens on a socket of its
-    /// own, all bound to the same port with `SO_REUSEPORT`, so the kernel deals connections
-    /// among them by a hash of the client's address and port. A thread pool instead shares one
-    /// listen socket, and whichever worker wakes first accepts up to ten connections in a row:
-    /// a burst of connections lands mostly on one worker, which then saturates its core while
-    /// the other idles (see "The cost of a request" in docs/server.md). The port is first bound
-    /// by a plain socket, without `SO_REUSEPORT`, so that an address some other process
-    /// listens on fails as in use rather than being shared with it, and port 0 takes a port
-    /// the kernel says is free.
-    func start(context: UnsafeMutableRawPointer) -> Result<[HTTPDaemonHandle], HTTPServerError> {
+    /// Starts the daemon with `context` as both callbacks' context pointer. The caller owns
+    /// the retain on `context` and must balance it if this fails.
+    func start(context: UnsafeMutableRawPointer) -> Result<HTTPDaemonHandle, HTTPServerError> {
         Self.raiseDescriptorLimit(toFit: Int(Self.backstop(connectionLimit)))
-        guard threads > 1 else {
-            return startOne(at: address, reusingPort: false, context: context).map { [$0] }
-        }
-        let probe = address.probeFreePort()
-        guard let bound = probe.port else { return .failure(error(errno: probe.errno)) }
-        let shared = address.with(port: bound)
-        var daemons: [HTTPDaemonHandle] = []
-        for _ in 0..<threads {
-            switch startOne(at: shared, reusingPort: true, context: context) {
-            case .success(let daemon):
-                daemons.append(daemon)
-            case .failure(let failure):
-                for daemon in daemons { MHD_stop_daemon(daemon.pointer) }
-                return .failure(failure)
-            }
-        }
-        return .success(daemons)
-    }
-
-    private func startOne(at address: HTTPSocketAddress, reusingPort: Bool, context: UnsafeMutableRawPointer) -> Result<HTTPDaemonHandle, HTTPServerError> {
         errno = 0
         let daemon = address.withSockaddrPointer { sockaddr in
             cmhd_start_daemon(
@@ -90,23 +60,18 @@ struct HTTPDaemonLaunch {
                 HTTPTrampoline.completedHandler, context,
                 HTTPTrampoline.connectionNotice, context,
                 HTTPTrampoline.targetNotice, context,
-                1, reusingPort ? 1 : 0,
-                Self.backstop(connectionLimit), Self.backstop(perIPConnectionLimit), timeoutSeconds, memoryLimit)
+                threads, Self.backstop(connectionLimit), Self.backstop(perIPConnectionLimit), timeoutSeconds, memoryLimit)
         }
         let failure = errno
         if let daemon { return .success(HTTPDaemonHandle(pointer: daemon)) }
-        return .failure(error(errno: failure))
-    }
-
-    private func error(errno failure: Int32) -> HTTPServerError {
         let reason = failure == 0 ? "libmicrohttpd refused the configuration" : String(cString: strerror(failure))
         switch failure {
         case EADDRINUSE:
-            return .addressInUse(host: host, port: port)
+            return .failure(.addressInUse(host: host, port: port))
         case EADDRNOTAVAIL, EACCES:
-            return .addressUnavailable(host: host, port: port, reason: reason)
+            return .failure(.addressUnavailable(host: host, port: port, reason: reason))
         default:
-            return .startFailed(host: host, port: port, reason: reason)
+            return .failure(.startFailed(host: host, port: port, reason: reason))
         }
     }
 

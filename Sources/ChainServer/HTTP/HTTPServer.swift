@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The HTTP listener: libmicrohttpd daemons, one per epoll worker thread, that hand each
+/// The HTTP listener: a libmicrohttpd daemon with epoll worker threads that hands each
 /// complete request to an `HTTPHandler`. Start it, read `port`, and `shutdown` to drain.
 final class HTTPServer: Sendable {
     let configuration: Configuration
@@ -16,7 +16,7 @@ final class HTTPServer: Sendable {
 
     private enum Lifecycle {
         case idle
-        case running(daemons: [HTTPDaemonHandle], port: UInt16, context: Unmanaged<HTTPServerContext>)
+        case running(daemon: HTTPDaemonHandle, port: UInt16, context: Unmanaged<HTTPServerContext>)
         case stopping
         case stopped
     }
@@ -52,10 +52,10 @@ final class HTTPServer: Sendable {
             let launch = try HTTPDaemonLaunch(configuration: configuration)
             let retained = Unmanaged.passRetained(context)
             switch launch.start(context: retained.toOpaque()) {
-            case .success(let daemons):
-                let bound = cmhd_daemon_bind_port(daemons[0].pointer)
+            case .success(let daemon):
+                let bound = cmhd_daemon_bind_port(daemon.pointer)
                 context.connections.startSweeping()
-                state = .running(daemons: daemons, port: bound == 0 ? configuration.port : bound, context: retained)
+                state = .running(daemon: daemon, port: bound == 0 ? configuration.port : bound, context: retained)
             case .failure(let error):
                 retained.release()
                 throw error
@@ -69,11 +69,11 @@ final class HTTPServer: Sendable {
     /// or after `start` failed; only the first call does (and waits for) the work. Must not be
     /// called on a libmicrohttpd thread (from inside `handle`), since stopping joins them.
     func shutdown(timeout: Duration) {
-        let running: ([HTTPDaemonHandle], Unmanaged<HTTPServerContext>)? = lifecycle.withLock { state in
+        let running: (HTTPDaemonHandle, Unmanaged<HTTPServerContext>)? = lifecycle.withLock { state in
             switch state {
-            case .running(let daemons, _, let context):
+            case .running(let daemon, _, let context):
                 state = .stopping
-                return (daemons, context)
+                return (daemon, context)
             case .idle:
                 state = .stopped
                 return nil
@@ -81,9 +81,9 @@ final class HTTPServer: Sendable {
                 return nil
             }
         }
-        guard let (daemons, retained) = running else { return }
+        guard let (daemon, retained) = running else { return }
         // New connections are refused from here on (see `HTTPTrampoline.acceptPolicy`); the
-        // listen sockets themselves close with the daemons.
+        // listen socket itself closes with the daemon.
         context.beginDraining()
         // Streams would otherwise keep their requests in flight for the whole grace period.
         context.finishStreams()
@@ -94,9 +94,7 @@ final class HTTPServer: Sendable {
             }
             _ = waitForInFlight(until: .now + Self.abandonGrace)
         }
-        for daemon in daemons {
-            MHD_stop_daemon(daemon.pointer)
-        }
+        MHD_stop_daemon(daemon.pointer)
         context.connections.stopSweeping()
         retained.release()
         lifecycle.withLock { $0 = .stopped }

@@ -39,51 +39,6 @@ struct HTTPSocketAddress: Sendable {
         return nil
     }
 
-    /// The same address with another port.
-    func with(port: UInt16) -> HTTPSocketAddress {
-        var copy = self
-        withUnsafeMutableBytes(of: &copy.storage) { raw in
-            // sin_port and sin6_port sit at the same offset, right after the family.
-            raw.storeBytes(of: in_port_t(port.bigEndian), toByteOffset: MemoryLayout<sockaddr_in>.offset(of: \.sin_port)!, as: in_port_t.self)
-        }
-        return copy
-    }
-
-    /// Binds a plain socket (`SO_REUSEADDR`, as libmicrohttpd binds one, but not
-    /// `SO_REUSEPORT`) to this address and closes it again, returning the port it got. Binding fails while anything listens on the address, even a socket
-    /// that allows its port to be shared, so the sockets bound after this with
-    /// `SO_REUSEPORT` share their port with no other process's (barring one that binds it in
-    /// the moment between). With port 0 the port is one the kernel found free. On failure the
-    /// port is nil and `errno` says why.
-    func probeFreePort() -> (port: UInt16?, errno: Int32) {
-        let family = Int32(storage.ss_family)
-        #if canImport(Glibc)
-        let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #else
-        let descriptor = socket(family, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { return (nil, errno) }
-        defer { close(descriptor) }
-        var on: Int32 = 1
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        if family == AF_INET6 {
-            // As libmicrohttpd's IPv6 socket: this address only, not the IPv4 one mapped.
-            _ = setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size))
-        }
-        let length = socklen_t(family == AF_INET6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
-        guard withSockaddrPointer({ bind(descriptor, $0, length) }) == 0 else { return (nil, errno) }
-        var bound = sockaddr_storage()
-        var boundLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let named = withUnsafeMutablePointer(to: &bound) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &boundLength) }
-        }
-        guard named == 0 else { return (nil, errno) }
-        let port = withUnsafeBytes(of: bound) { raw in
-            raw.load(fromByteOffset: MemoryLayout<sockaddr_in>.offset(of: \.sin_port)!, as: in_port_t.self)
-        }
-        return (UInt16(bigEndian: port), 0)
-    }
-
     /// Whether the daemon must be started in IPv6 mode.
     var isIPv6: Bool { Int32(storage.ss_family) == AF_INET6 }
 
