@@ -10,6 +10,8 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <string.h>
+#include <sys/ioctl.h>
 
 #include <microhttpd.h>
 
@@ -140,6 +142,30 @@ cmhd_socket_peer_gone(int fd)
 #else
     (void)fd;
     return 0;
+#endif
+}
+
+/* How far a TCP socket's sending has got: the bytes the peer has acknowledged
+   (tcp_info's tcpi_bytes_acked, Linux 4.1 on) and the bytes queued but not yet
+   acknowledged (TIOCOUTQ, also named SIOCOUTQ). glibc's <netinet/tcp.h> struct tcp_info
+   stops short of tcpi_bytes_acked, and <linux/tcp.h> clashes with it, so the field is read
+   at its offset in the kernel's struct, which only ever grows at its end. Returns 0, or -1
+   when the socket cannot tell (another system, an older kernel, not TCP). */
+static inline int
+cmhd_socket_send_state(int fd, uint64_t *acked, int *queued)
+{
+#ifdef __linux__
+    enum { tcp_info_option = 11, bytes_acked_offset = 120 };
+    unsigned char info[256];
+    socklen_t length = sizeof info;
+    if (getsockopt(fd, IPPROTO_TCP, tcp_info_option, info, &length) != 0
+        || length < bytes_acked_offset + sizeof(uint64_t))
+        return -1;
+    memcpy(acked, info + bytes_acked_offset, sizeof(uint64_t));
+    return ioctl(fd, TIOCOUTQ, queued) == 0 ? 0 : -1;
+#else
+    (void)fd; (void)acked; (void)queued;
+    return -1;
 #endif
 }
 

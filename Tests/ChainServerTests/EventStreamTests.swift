@@ -219,6 +219,28 @@ struct EventStreamTests {
         }
     }
 
+    @Test func aStreamWhoseClientStopsReadingLosesItsConnection() async throws {
+        try await LiveServer.withSession({ $0.keepAliveSeconds = 1 }) { server, session in
+            // A client with a small receive buffer asks for the stream and never reads it.
+            let connection = try RawHTTPConnection(port: server.app.port, timeout: .seconds(3), receiveBuffer: 4_096)
+            try connection.send(RawHTTPConnection.requestHead(
+                "GET", session.path + "/events",
+                headers: ["Authorization": "Bearer \(session.token)", "Accept": "text/event-stream"]))
+            // Events enough to fill its socket, the server's, and libmicrohttpd's buffer (a few
+            // tens of kilobytes), far below the 1 MiB backlog that cuts a stream at once.
+            for index in 0..<300 {
+                _ = try await session.perform("select", ["images": .array([.string("img-\(index % 50 + 1)")])])
+            }
+            // Two keep-alive intervals with nothing taken, found at a keep-alive tick.
+            try await Task.sleep(for: .seconds(4))
+            #expect(connection.drainUntilClosed(), "the server closed the connection")
+
+            // The session's other clients are not affected.
+            let stream = try EventStreamClient.open(server, session)
+            _ = try await stream.event("hello")
+        }
+    }
+
     @Test func anOpenStreamKeepsItsSessionFromIdleExpiry() async throws {
         try await LiveServer.with({ $0.sessionIdleSeconds = 2 }) { server in
             // On a loaded machine a new session may idle out before its stream opens: then

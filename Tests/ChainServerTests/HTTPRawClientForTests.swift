@@ -32,7 +32,12 @@ final class RawHTTPConnection {
 
     /// Connects to `host` (an IPv4 or IPv6 literal) on `port`, from the IPv4 address `source`
     /// when given (any of 127.0.0.0/8 works on loopback, so tests can be several clients).
-    init(port: UInt16, host: String = "127.0.0.1", source: String? = nil, timeout: Duration = .seconds(5)) throws {
+    /// `receiveBuffer` sets the socket's `SO_RCVBUF` before it connects, so that a client that
+    /// stops reading fills its side in a few kilobytes.
+    init(
+        port: UInt16, host: String = "127.0.0.1", source: String? = nil, timeout: Duration = .seconds(5),
+        receiveBuffer: Int32? = nil
+    ) throws {
         var v4 = sockaddr_in()
         var v6 = sockaddr_in6()
         let isIPv6 = host.contains(":")
@@ -55,6 +60,9 @@ final class RawHTTPConnection {
                 close(socketFD)
                 throw RawHTTPError.socket("bind \(source)", failure)
             }
+        }
+        if var receiveBuffer {
+            setsockopt(socketFD, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
         }
         let connected = isIPv6 ? Self.connect(socketFD, to: v6) : Self.connect(socketFD, to: v4)
         guard connected == 0 else {
@@ -181,6 +189,19 @@ final class RawHTTPConnection {
         var byte: UInt8 = 0
         let received = recv(socketFD, &byte, 1, 0)
         return received == 0 || (received < 0 && errno == ECONNRESET)
+    }
+
+    /// Reads and drops whatever comes until the server closes the connection (true), or
+    /// until `within` has passed or nothing arrives for the socket's timeout (false).
+    func drainUntilClosed(within limit: Duration = .seconds(5)) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while ContinuousClock.now < deadline {
+            let received = recv(socketFD, &buffer, buffer.count, 0)
+            if received == 0 || (received < 0 && errno == ECONNRESET) { return true }
+            if received < 0 { return false }
+        }
+        return false
     }
 
     private func readUntil(_ marker: [UInt8]) throws -> Int {

@@ -42,6 +42,13 @@ final class LoopbackConnection {
         return poll(&watched, 1, 1_000) == 1
     }
 
+    /// Whether the server's side was shut down both ways (`shutdown(SHUT_RDWR)`), as a server
+    /// does to make its HTTP library close the connection: the socket then polls as hung up.
+    var serverSideIsShutDown: Bool {
+        var watched = pollfd(fd: serverSide, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, 0) == 1 && watched.revents & Int16(POLLHUP) != 0
+    }
+
     deinit {
         close(serverSide)
     }

@@ -2,6 +2,12 @@ import CMicroHTTPD
 import Dispatch
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A response body written over time from any thread: server-sent events. libmicrohttpd pulls
 /// it through a content-reader callback; when nothing is pending the callback suspends the
 /// connection and returns 0 (the pattern `microhttpd.h` prescribes), and the next `send`
@@ -9,7 +15,12 @@ import Synchronization
 ///
 /// Bytes a client does not read pile up here only to `maxPendingBytes` beyond what is left of
 /// the stream's opening (its `hello`, or the events a resuming client missed, which may be
-/// larger); past that the stream is cut, and the client resumes from its last event id.
+/// larger); past that the stream is cut, and the client resumes from its last event id. A
+/// stream whose bytes wait with none taken for a while (`cutIfStalled`) is cut as well:
+/// libmicrohttpd takes more only as the socket drains, so its client stopped reading. A cut
+/// stream's socket is shut down, so that libmicrohttpd closes the connection at once rather
+/// than hold it, waiting to send what it already took, for as long as the client does not
+/// read.
 final class HTTPStream: Sendable, Equatable {
     private struct State {
         var pending: [UInt8] = []
@@ -24,6 +35,11 @@ final class HTTPStream: Sendable, Equatable {
         var closed = false
         /// Bytes of the opening not yet read: they do not count against `maxPendingBytes`.
         var openingUnread = 0
+        /// Bytes libmicrohttpd has taken in all.
+        var taken = 0
+        /// Where the stream stood when `cutIfStalled` last saw it move (or nothing wait), and when.
+        var progressMark: Progress?
+        var progressSince: ContinuousClock.Instant?
         var onClose: [@Sendable () -> Void] = []
     }
 
@@ -85,12 +101,59 @@ final class HTTPStream: Sendable, Equatable {
         }
     }
 
-    /// Ends the stream at once, dropping what is queued: libmicrohttpd closes the connection.
+    /// How far a stream's bytes have got: taken by libmicrohttpd, and acknowledged by the
+    /// client's TCP (with what the socket still queues), when the socket tells.
+    private struct Progress: Equatable {
+        var taken: Int
+        var acknowledged: UInt64?
+    }
+
+    /// Cuts the stream when bytes have waited for its client since `limit` ago (the last
+    /// time this found nothing waiting, or found the client further on) without the client
+    /// getting further; `true` when it is cut now. Call it now and then: the stall is
+    /// measured between calls.
+    ///
+    /// Bytes wait in two places: here, until libmicrohttpd takes them, and in the socket,
+    /// until the client's TCP acknowledges them, which it does only while the client reads
+    /// (and its receive buffer has room). While the socket holds unacknowledged bytes, only
+    /// acknowledgements count as getting further: the kernel's send buffer (megabytes on
+    /// loopback) takes whatever libmicrohttpd writes, so bytes being taken says nothing of
+    /// the client. While it holds none, bytes waiting here that libmicrohttpd does not take
+    /// are the stall.
+    func cutIfStalled(after limit: Duration, now: ContinuousClock.Instant = .now) -> Bool {
+        state.withLock { state in
+            // A finished stream still counts until its last bytes are out: `ended` to a client
+            // that stopped reading would otherwise hold the connection as long.
+            guard !state.failed, !state.closed else { return false }
+            var acknowledged: UInt64 = 0
+            var queued: Int32 = 0
+            let told = state.descriptor >= 0 && cmhd_socket_send_state(state.descriptor, &acknowledged, &queued) == 0
+            let inSocket = told && queued > 0
+            let here = state.pending.count > state.offset
+            let progress = Progress(taken: inSocket ? 0 : state.taken, acknowledged: inSocket ? acknowledged : nil)
+            guard inSocket || here, progress == state.progressMark, let since = state.progressSince else {
+                state.progressMark = progress
+                state.progressSince = now
+                return false
+            }
+            guard now - since >= limit else { return false }
+            Self.cut(&state)
+            return true
+        }
+    }
+
+    /// Ends the stream at once, dropping what is queued, and shuts its socket down:
+    /// libmicrohttpd closes the connection on its next look at it, however much it still
+    /// meant to send.
     private static func cut(_ state: inout State) {
         state.failed = true
         state.finished = true
         state.pending = []
         state.offset = 0
+        // Under the lock, before `released`: the descriptor is still this connection's.
+        if state.descriptor >= 0, !state.closed {
+            _ = shutdown(state.descriptor, Int32(SHUT_RDWR))
+        }
         wake(&state)
     }
 
@@ -151,6 +214,7 @@ final class HTTPStream: Sendable, Equatable {
                     buffer.copyMemory(from: bytes.baseAddress! + state.offset, byteCount: count)
                 }
                 state.offset += count
+                state.taken += count
                 state.openingUnread = max(0, state.openingUnread - count)
                 // An idle stream holds no buffer: most sit parked between small events.
                 if state.offset == state.pending.count {

@@ -30,6 +30,10 @@ final class LiveEvents: Sendable {
     private let state = Mutex(State())
     /// Orders menu validations, so an older one never replaces a newer one.
     private let stamps = Atomic<UInt64>(0)
+    /// How long a stream's client may take none of the bytes waiting for it before the
+    /// stream is cut and its connection closed: two keep-alive intervals, so a client that
+    /// reads takes each keep-alive long before the next one comes.
+    let stallLimit: Duration
 
     private struct State {
         var listeners: [String: LiveSession] = [:]
@@ -47,6 +51,7 @@ final class LiveEvents: Sendable {
         self.calls = calls
         self.metrics = metrics
         self.relay = relay
+        stallLimit = keepAlive * 2
         Self.repeatEvery(keepAlive, self) { $0.keepAlive() }
         // While a call waits, its session's streams are pinged often: a parked connection
         // learns that its client left only when it writes.
@@ -356,13 +361,13 @@ final class LiveEvents: Sendable {
 
     private func keepAlive() {
         let listeners = state.withLock { Array($0.listeners.values) }
-        for session in listeners { session.events.keepAlive() }
+        for session in listeners { session.events.keepAlive(stallLimit: stallLimit) }
     }
 
     private func pingWaiting() {
         let waiting = calls.waitingSessions()
         guard !waiting.isEmpty else { return }
         let sessions = state.withLock { state in waiting.compactMap { state.listeners[$0] } }
-        for session in sessions { session.events.keepAlive() }
+        for session in sessions { session.events.keepAlive(stallLimit: stallLimit) }
     }
 }

@@ -156,10 +156,14 @@ final class SessionEvents: Sendable {
     }
 
     /// A comment line to every stream: keeps proxies from timing the connection out and
-    /// finds clients that left.
-    func keepAlive() {
+    /// finds clients that left. With `stallLimit`, first cuts each stream whose client has
+    /// taken none of the bytes waiting for it for that long (`HTTPStream.cutIfStalled`).
+    func keepAlive(stallLimit: Duration? = nil) {
         state.withLock { state in
-            for stream in state.streams { stream.send(Self.keepAliveFrame) }
+            for stream in state.streams {
+                if let stallLimit, stream.cutIfStalled(after: stallLimit) { continue }
+                stream.send(Self.keepAliveFrame)
+            }
         }
     }
 
