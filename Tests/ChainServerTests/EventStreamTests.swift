@@ -219,26 +219,49 @@ struct EventStreamTests {
         }
     }
 
+    /// A client that asks for the stream with a small receive buffer and never reads it
+    /// stops acknowledging once the events fill that buffer, far below the 1 MiB backlog
+    /// that cuts a stream at once. Its connection is reset within `events.stallSeconds` and
+    /// a keep-alive interval.
     @Test func aStreamWhoseClientStopsReadingLosesItsConnection() async throws {
-        try await LiveServer.withSession({ $0.keepAliveSeconds = 1 }) { server, session in
-            // A client with a small receive buffer asks for the stream and never reads it.
-            let connection = try RawHTTPConnection(port: server.app.port, timeout: .seconds(3), receiveBuffer: 4_096)
-            try connection.send(RawHTTPConnection.requestHead(
-                "GET", session.path + "/events",
-                headers: ["Authorization": "Bearer \(session.token)", "Accept": "text/event-stream"]))
-            // Events enough to fill its socket, the server's, and libmicrohttpd's buffer (a few
-            // tens of kilobytes), far below the 1 MiB backlog that cuts a stream at once.
-            for index in 0..<300 {
-                _ = try await session.perform("select", ["images": .array([.string("img-\(index % 50 + 1)")])])
+        try await LiveServer.withSession({ $0.keepAliveSeconds = 1; $0.stallSeconds = 2 }) { server, session in
+            let connection = try await Self.unreadStream(server, session)
+            let deadline = ContinuousClock.now + .seconds(15)
+            while !connection.wasReset, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
             }
-            // Two keep-alive intervals with nothing taken, found at a keep-alive tick.
-            try await Task.sleep(for: .seconds(4))
-            #expect(connection.drainUntilClosed(), "the server closed the connection")
+            #expect(connection.wasReset, "the server reset the connection of the client that stopped reading")
 
             // The session's other clients are not affected.
             let stream = try EventStreamClient.open(server, session)
             _ = try await stream.event("hello")
         }
+    }
+
+    /// The same client's session ends: libmicrohttpd hands its `ended` and the stream's end
+    /// to the kernel's send buffer, which has room, and the connection is then idle between
+    /// requests, so the head timeout closes it (in order: the close comes after the unread
+    /// bytes, so the client finds it by reading them).
+    @Test func anUnreadStreamOfAnEndedSessionLosesItsConnection() async throws {
+        try await LiveServer.withSession({ $0.keepAliveSeconds = 1; $0.stallSeconds = 2; $0.headTimeoutSeconds = 2 }) { server, session in
+            let connection = try await Self.unreadStream(server, session)
+            #expect(try await server.client.send("DELETE", session.path, token: session.token).status == 204)
+            try await Task.sleep(for: .seconds(4))
+            #expect(connection.drainUntilClosed(within: .seconds(10)), "the server closed the connection")
+        }
+    }
+
+    /// Opens `session`'s stream with a 4 KiB receive buffer, reads nothing, and has 300
+    /// commands send events to it (about 150 KB).
+    private static func unreadStream(_ server: LiveServer, _ session: RemoteSession) async throws -> RawHTTPConnection {
+        let connection = try RawHTTPConnection(port: server.app.port, timeout: .seconds(3), receiveBuffer: 4_096)
+        try connection.send(RawHTTPConnection.requestHead(
+            "GET", session.path + "/events",
+            headers: ["Authorization": "Bearer \(session.token)", "Accept": "text/event-stream"]))
+        for index in 0..<300 {
+            _ = try await session.perform("select", ["images": .array([.string("img-\(index % 50 + 1)")])])
+        }
+        return connection
     }
 
     @Test func anOpenStreamKeepsItsSessionFromIdleExpiry() async throws {

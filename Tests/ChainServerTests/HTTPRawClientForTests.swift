@@ -191,6 +191,20 @@ final class RawHTTPConnection {
         return received == 0 || (received < 0 && errno == ECONNRESET)
     }
 
+    /// Reads and drops what has arrived, up to `limit` bytes, without waiting: how many.
+    func readArrived(upTo limit: Int) -> Int {
+        var buffer = [UInt8](repeating: 0, count: limit)
+        let received = recv(socketFD, &buffer, limit, Int32(MSG_DONTWAIT))
+        return max(0, received)
+    }
+
+    /// Whether the server reset the connection (or it failed), found without reading: a
+    /// reset comes ahead of any data still unread, where an orderly close comes after it.
+    var wasReset: Bool {
+        var watched = pollfd(fd: socketFD, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, 0) == 1 && watched.revents & Int16(POLLERR | POLLHUP) != 0
+    }
+
     /// Reads and drops whatever comes until the server closes the connection (true), or
     /// until `within` has passed or nothing arrives for the socket's timeout (false).
     func drainUntilClosed(within limit: Duration = .seconds(5)) -> Bool {

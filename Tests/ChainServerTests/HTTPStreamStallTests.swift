@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Foundation
 import Testing
 
@@ -68,6 +69,77 @@ struct HTTPStreamStallTests {
         #expect(stream.send(Array("x".utf8)), "bytes queued after a long quiet start a fresh clock")
         #expect(!stream.cutIfStalled(after: Self.limit, now: start + .seconds(601)))
         #expect(!connection.serverSideIsShutDown)
+    }
+
+    @Test func theSocketTellsWhatItsClientAcknowledgedAndWhatItStillHolds() throws {
+        let connection = try LoopbackConnection()
+        #expect(connection.serverWrites(1_000) == 1_000)
+        var read = 0
+        let deadline = ContinuousClock.now + .seconds(2)
+        while read < 1_000, ContinuousClock.now < deadline {
+            read += connection.clientReads(upTo: 1_000 - read)
+        }
+        try #require(read == 1_000)
+        usleep(20_000)  // the last acknowledgement's way back, on loopback
+
+        var acknowledged: UInt64 = 0
+        var queued: Int32 = -1
+        #expect(cmhd_socket_send_state(connection.serverSide, &acknowledged, &queued) == 0)
+        #expect((1_000...1_001).contains(acknowledged), "tcpi_bytes_acked, read at its offset in tcp_info")
+        #expect(queued == 0)
+    }
+
+    /// A stream that libmicrohttpd has taken everything from (nothing waits in it), whose
+    /// socket holds what its client's 4 KiB window has no room for.
+    private static func streamWithAFullSocket() throws -> (LoopbackConnection, HTTPStream) {
+        let connection = try LoopbackConnection(clientReceiveBuffer: 4_096)
+        let stream = HTTPStream()
+        stream.attach(nil, descriptor: connection.serverSide)
+        connection.serverWrites(256 * 1_024)
+        usleep(50_000)
+        var acknowledged: UInt64 = 0
+        var queued: Int32 = 0
+        #expect(cmhd_socket_send_state(connection.serverSide, &acknowledged, &queued) == 0)
+        try #require(queued > 0)
+        return (connection, stream)
+    }
+
+    @Test func bytesTheClientDoesNotAcknowledgeCutTheStream() throws {
+        let (connection, stream) = try Self.streamWithAFullSocket()
+        let start = ContinuousClock.now
+        #expect(!stream.cutIfStalled(after: Self.limit, now: start))
+        #expect(!stream.cutIfStalled(after: Self.limit, now: start + .seconds(1)))
+        #expect(stream.cutIfStalled(after: Self.limit, now: start + Self.limit))
+        #expect(connection.serverSideIsShutDown)
+    }
+
+    @Test func aClientThatReadsWhatTheSocketHoldsIsNotCut() throws {
+        let (connection, stream) = try Self.streamWithAFullSocket()
+        let start = ContinuousClock.now
+        #expect(!stream.cutIfStalled(after: Self.limit, now: start))
+
+        // Nothing taken from the stream meanwhile (it holds nothing); the client reads, and
+        // its TCP acknowledges.
+        for second in 1...4 {
+            let before = Self.acknowledged(connection)
+            #expect(connection.clientReads(upTo: 8_192) > 0)
+            // The client's TCP acknowledges what its reading made room for, after its
+            // delayed-acknowledgement wait (up to 200 ms on Linux).
+            let deadline = ContinuousClock.now + .seconds(2)
+            while Self.acknowledged(connection) == before, ContinuousClock.now < deadline {
+                usleep(5_000)
+            }
+            #expect(Self.acknowledged(connection) > before)
+            #expect(!stream.cutIfStalled(after: Self.limit, now: start + .seconds(second * 2)))
+        }
+        #expect(!connection.serverSideIsShutDown)
+    }
+
+    private static func acknowledged(_ connection: LoopbackConnection) -> UInt64 {
+        var acknowledged: UInt64 = 0
+        var queued: Int32 = 0
+        _ = cmhd_socket_send_state(connection.serverSide, &acknowledged, &queued)
+        return acknowledged
     }
 
     @Test func aStreamCutForItsBacklogShutsItsSocket() throws {

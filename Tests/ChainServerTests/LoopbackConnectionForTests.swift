@@ -10,7 +10,9 @@ final class LoopbackConnection {
     let serverSide: Int32
     private var client: RawHTTPConnection?
 
-    init() throws {
+    /// `clientReceiveBuffer`: the client socket's `SO_RCVBUF`, so that a client that does not
+    /// read stops acknowledging after a few kilobytes.
+    init(clientReceiveBuffer: Int32? = nil) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw RawHTTPError.socket("socket", errno) }
         defer { close(listener) }
@@ -25,7 +27,7 @@ final class LoopbackConnection {
             }
         }
         guard bound else { throw RawHTTPError.socket("listen", errno) }
-        let client = try RawHTTPConnection(port: UInt16(bigEndian: address.sin_port))
+        let client = try RawHTTPConnection(port: UInt16(bigEndian: address.sin_port), receiveBuffer: clientReceiveBuffer)
         let server = accept(listener, nil, nil)
         guard server >= 0 else { throw RawHTTPError.socket("accept", errno) }
         self.client = client
@@ -40,6 +42,19 @@ final class LoopbackConnection {
         client = nil
         var watched = pollfd(fd: serverSide, events: Int16(POLLIN), revents: 0)
         return poll(&watched, 1, 1_000) == 1
+    }
+
+    /// Writes `count` bytes to the server's side without blocking, as libmicrohttpd sends
+    /// a stream's bytes: how many the socket took.
+    @discardableResult
+    func serverWrites(_ count: Int) -> Int {
+        let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: count)
+        return max(0, send(serverSide, bytes, count, Int32(MSG_DONTWAIT)))
+    }
+
+    /// The client reads what has arrived, up to `limit` bytes: how many.
+    func clientReads(upTo limit: Int) -> Int {
+        client?.readArrived(upTo: limit) ?? 0
     }
 
     /// Whether the server's side was shut down both ways (`shutdown(SHUT_RDWR)`), as a server

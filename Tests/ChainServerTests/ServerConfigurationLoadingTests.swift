@@ -60,6 +60,7 @@ struct ServerConfigurationLoadingTests {
              "limits": {"maxBodyBytes": 2048, "maxJSONDepth": 8, "maxPageSize": 77},
              "sessions": {"idleExpirySeconds": 60, "maxSessions": 5},
              "catalog": {"dataDirectory": "/tmp/x", "durability": "normal", "readerConnections": 4, "demoImages": 0, "demoPictures": true},
+             "events": {"keepAliveSeconds": 5, "stallSeconds": 20},
              "log": {"level": "warning"}, "shutdownGraceSeconds": 3}
             """)
 
@@ -79,6 +80,8 @@ struct ServerConfigurationLoadingTests {
         #expect(configuration.readerConnections == 4)
         #expect(configuration.demoImages == 0)
         #expect(configuration.demoPictures)
+        #expect(configuration.keepAliveSeconds == 5)
+        #expect(configuration.stallSeconds == 20)
         #expect(configuration.logLevel == .warning)
         #expect(configuration.shutdownGraceSeconds == 3)
     }
@@ -104,6 +107,7 @@ struct ServerConfigurationLoadingTests {
         (#"{"limits": {"maxPageSize": 100001}}"#, "limits.maxPageSize", "out of range"),
         (#"{"sessions": {"maxSessions": 0}}"#, "sessions.maxSessions", "out of range"),
         (#"{"shutdownGraceSeconds": 3601}"#, "shutdownGraceSeconds", "out of range"),
+        (#"{"events": {"stallSeconds": 0}}"#, "events.stallSeconds", "out of range"),
         (#"{"catalog": {"durability": "sometimes"}}"#, "catalog.durability", "must be one of full, normal, off"),
         (#"{"log": {"level": "loud"}}"#, "log.level", "must be one of debug"),
         (#"{"http": [8080]}"#, "http", "must be an object"),

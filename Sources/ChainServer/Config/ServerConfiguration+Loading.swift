@@ -75,8 +75,11 @@ extension ServerConfiguration {
                     callTimeoutSeconds = try reader.int(group, key, value, in: 1...3600)
                 }
             case "events":
-                for (key, value) in try reader.members(of: group, value, allowed: ["keepAliveSeconds"]) {
-                    keepAliveSeconds = try reader.int(group, key, value, in: 1...300)
+                for (key, value) in try reader.members(of: group, value, allowed: ["keepAliveSeconds", "stallSeconds"]) {
+                    switch key {
+                    case "keepAliveSeconds": keepAliveSeconds = try reader.int(group, key, value, in: 1...300)
+                    default: stallSeconds = try reader.int(group, key, value, in: 1...3600)
+                    }
                 }
             case "log":
                 for (key, value) in try reader.members(of: group, value, allowed: ["level"]) {

@@ -78,6 +78,10 @@ struct ServerConfiguration: Sendable, Equatable {
     var callTimeoutSeconds = 10
     /// `events.keepAliveSeconds`: how often an open event stream gets a `: keep-alive` line.
     var keepAliveSeconds = 15
+    /// `events.stallSeconds`: how long bytes may wait for an event stream's client with the
+    /// client taking none before the stream is cut and its connection closed; checked at
+    /// each keep-alive, so the cut comes up to one keep-alive interval later.
+    var stallSeconds = 30
 
     /// `log.level`, `CHAIN_LOG_LEVEL`: `debug`, `info`, `warning` or `error`.
     var logLevel = LogLevel.info

@@ -16,11 +16,11 @@ import Darwin
 /// Bytes a client does not read pile up here only to `maxPendingBytes` beyond what is left of
 /// the stream's opening (its `hello`, or the events a resuming client missed, which may be
 /// larger); past that the stream is cut, and the client resumes from its last event id. A
-/// stream whose bytes wait with none taken for a while (`cutIfStalled`) is cut as well:
-/// libmicrohttpd takes more only as the socket drains, so its client stopped reading. A cut
-/// stream's socket is shut down, so that libmicrohttpd closes the connection at once rather
-/// than hold it, waiting to send what it already took, for as long as the client does not
-/// read.
+/// stream whose bytes wait for a while with the client getting no further (`cutIfStalled`:
+/// its TCP acknowledges nothing, or libmicrohttpd takes nothing) is cut as well: its client
+/// stopped reading. A cut stream's socket is shut down, so that libmicrohttpd closes the
+/// connection at once rather than hold it, waiting to send what it already took, for as
+/// long as the client does not read.
 final class HTTPStream: Sendable, Equatable {
     private struct State {
         var pending: [UInt8] = []
@@ -108,6 +108,11 @@ final class HTTPStream: Sendable, Equatable {
         var acknowledged: UInt64?
     }
 
+    /// Whether libmicrohttpd is done with the stream, or it was cut.
+    var isOver: Bool {
+        state.withLock { $0.closed || $0.failed }
+    }
+
     /// Cuts the stream when bytes have waited for its client since `limit` ago (the last
     /// time this found nothing waiting, or found the client further on) without the client
     /// getting further; `true` when it is cut now. Call it now and then: the stall is
@@ -144,7 +149,9 @@ final class HTTPStream: Sendable, Equatable {
 
     /// Ends the stream at once, dropping what is queued, and shuts its socket down:
     /// libmicrohttpd closes the connection on its next look at it, however much it still
-    /// meant to send.
+    /// meant to send. The socket lingers for nothing (`SO_LINGER` 0), so that close resets
+    /// the connection and frees its send buffer at once, rather than leaving the kernel to
+    /// offer megabytes to a client that takes nothing, for minutes.
     private static func cut(_ state: inout State) {
         state.failed = true
         state.finished = true
@@ -152,6 +159,8 @@ final class HTTPStream: Sendable, Equatable {
         state.offset = 0
         // Under the lock, before `released`: the descriptor is still this connection's.
         if state.descriptor >= 0, !state.closed {
+            var noLinger = linger(l_onoff: 1, l_linger: 0)
+            _ = setsockopt(state.descriptor, SOL_SOCKET, SO_LINGER, &noLinger, socklen_t(MemoryLayout<linger>.size))
             _ = shutdown(state.descriptor, Int32(SHUT_RDWR))
         }
         wake(&state)

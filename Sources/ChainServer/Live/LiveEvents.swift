@@ -31,8 +31,8 @@ final class LiveEvents: Sendable {
     /// Orders menu validations, so an older one never replaces a newer one.
     private let stamps = Atomic<UInt64>(0)
     /// How long a stream's client may take none of the bytes waiting for it before the
-    /// stream is cut and its connection closed: two keep-alive intervals, so a client that
-    /// reads takes each keep-alive long before the next one comes.
+    /// stream is cut and its connection closed (`HTTPStream.cutIfStalled`), looked at with
+    /// each keep-alive.
     let stallLimit: Duration
 
     private struct State {
@@ -42,16 +42,20 @@ final class LiveEvents: Sendable {
         var dirty: [String: (session: LiveSession, full: Bool)] = [:]
         var flushScheduled = false
         var stopped = false
+        /// Streams of ended sessions, still sending their `ended` until they close: looked at
+        /// for stalls like the others, since no session holds them any more.
+        var finishing: [HTTPStream] = []
     }
 
     init(
-        menus: MenuRenderer, calls: RemoteCalls, metrics: Metrics, relay: (any CallRelay)? = nil, keepAlive: Duration = .seconds(15)
+        menus: MenuRenderer, calls: RemoteCalls, metrics: Metrics, relay: (any CallRelay)? = nil, keepAlive: Duration = .seconds(15),
+        stallLimit: Duration = .seconds(30)
     ) {
         self.menus = menus
         self.calls = calls
         self.metrics = metrics
         self.relay = relay
-        stallLimit = keepAlive * 2
+        self.stallLimit = stallLimit
         Self.repeatEvery(keepAlive, self) { $0.keepAlive() }
         // While a call waits, its session's streams are pinged often: a parked connection
         // learns that its client left only when it writes.
@@ -269,7 +273,8 @@ final class LiveEvents: Sendable {
 
     /// The session ended: `ended`, streams closed, calls settled.
     func ended(_ session: LiveSession, reason: String) {
-        session.events.end(reason: reason)
+        let finishing = session.events.end(reason: reason)
+        state.withLock { $0.finishing += finishing }
         calls.settleAll(of: session.id, .sessionEnded)
         relay?.listeningChanged(session.id)
         state.withLock { state in
@@ -360,8 +365,12 @@ final class LiveEvents: Sendable {
     // MARK: Timers
 
     private func keepAlive() {
-        let listeners = state.withLock { Array($0.listeners.values) }
+        let (listeners, finishing) = state.withLock { state in
+            state.finishing.removeAll { $0.isOver }
+            return (Array(state.listeners.values), state.finishing)
+        }
         for session in listeners { session.events.keepAlive(stallLimit: stallLimit) }
+        for stream in finishing { _ = stream.cutIfStalled(after: stallLimit) }
     }
 
     private func pingWaiting() {

@@ -167,18 +167,21 @@ final class SessionEvents: Sendable {
         }
     }
 
-    /// Sends `ended` with `reason` and closes every stream; none opens after.
-    func end(reason: String) {
+    /// Sends `ended` with `reason` and closes every stream; none opens after. Returns the
+    /// streams it finished, which may still be sending.
+    @discardableResult
+    func end(reason: String) -> [HTTPStream] {
         state.withLock { state in
-            guard !state.ended else { return }
+            guard !state.ended else { return [] }
             state.ended = true
             let frame = Self.frame(Event(id: Self.nextID(), name: "ended", data: Array("{\"reason\":\"\(reason)\"}".utf8)))
             for stream in state.streams {
                 stream.send(frame)
                 stream.finish()
             }
-            state.streams = []
+            defer { state.streams = [] }
             state.recent = []
+            return state.streams
         }
     }
 
