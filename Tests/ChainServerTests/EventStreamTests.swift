@@ -231,6 +231,7 @@ struct EventStreamTests {
                 try await Task.sleep(for: .milliseconds(50))
             }
             #expect(connection.wasReset, "the server reset the connection of the client that stopped reading")
+            #expect(try await server.client.metrics().contains("\nchain_live_streams_stalled_total 1\n"))
 
             // The session's other clients are not affected.
             let stream = try EventStreamClient.open(server, session)

@@ -369,14 +369,17 @@ final class LiveEvents: Sendable {
             state.finishing.removeAll { $0.isOver }
             return (Array(state.listeners.values), state.finishing)
         }
-        for session in listeners { session.events.keepAlive(stallLimit: stallLimit) }
-        for stream in finishing { _ = stream.cutIfStalled(after: stallLimit) }
+        var cut = 0
+        for session in listeners { cut += session.events.keepAlive(stallLimit: stallLimit) }
+        for stream in finishing where stream.cutIfStalled(after: stallLimit) { cut += 1 }
+        if cut > 0 { metrics.recordStalledStreams(cut) }
     }
 
     private func pingWaiting() {
         let waiting = calls.waitingSessions()
         guard !waiting.isEmpty else { return }
         let sessions = state.withLock { state in waiting.compactMap { state.listeners[$0] } }
-        for session in sessions { session.events.keepAlive(stallLimit: stallLimit) }
+        let cut = sessions.reduce(0) { $0 + $1.events.keepAlive(stallLimit: stallLimit) }
+        if cut > 0 { metrics.recordStalledStreams(cut) }
     }
 }

@@ -157,13 +157,20 @@ final class SessionEvents: Sendable {
 
     /// A comment line to every stream: keeps proxies from timing the connection out and
     /// finds clients that left. With `stallLimit`, first cuts each stream whose client has
-    /// taken none of the bytes waiting for it for that long (`HTTPStream.cutIfStalled`).
-    func keepAlive(stallLimit: Duration? = nil) {
+    /// taken none of the bytes waiting for it for that long (`HTTPStream.cutIfStalled`), and
+    /// returns how many it cut.
+    @discardableResult
+    func keepAlive(stallLimit: Duration? = nil) -> Int {
         state.withLock { state in
+            var cut = 0
             for stream in state.streams {
-                if let stallLimit, stream.cutIfStalled(after: stallLimit) { continue }
+                if let stallLimit, stream.cutIfStalled(after: stallLimit) {
+                    cut += 1
+                    continue
+                }
                 stream.send(Self.keepAliveFrame)
             }
+            return cut
         }
     }
 

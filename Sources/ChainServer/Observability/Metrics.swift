@@ -50,6 +50,7 @@ final class Metrics: Sendable {
         var broadcast = Histogram(bounds: Metrics.fanoutBuckets)
         var broadcastListeners = 0
         var menusValidated = 0
+        var streamsStalled = 0
     }
 
     static let fanoutBuckets: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05]
@@ -66,6 +67,11 @@ final class Metrics: Sendable {
 
     func recordCommand(action: String, outcome: String) {
         state.withLock { $0.commands[Labels(first: action, second: outcome), default: 0] += 1 }
+    }
+
+    /// Event streams cut because their clients took none of what waited for them.
+    func recordStalledStreams(_ count: Int) {
+        state.withLock { $0.streamsStalled += count }
     }
 
     /// A command's writes refused for another instance's write, and walked again.
@@ -147,7 +153,9 @@ final class Metrics: Sendable {
                   "# TYPE chain_live_broadcast_seconds histogram"]
         lines += render(state.broadcast, name: "chain_live_broadcast_seconds", labels: nil, bounds: Self.fanoutBuckets)
         lines += ["# HELP chain_live_broadcast_listeners_total Sessions catalog events were sent to.",
-                  "# TYPE chain_live_broadcast_listeners_total counter", "chain_live_broadcast_listeners_total \(state.broadcastListeners)"]
+                  "# TYPE chain_live_broadcast_listeners_total counter", "chain_live_broadcast_listeners_total \(state.broadcastListeners)",
+                  "# HELP chain_live_streams_stalled_total Event streams cut and closed because their clients took none of what waited for them for events.stallSeconds.",
+                  "# TYPE chain_live_streams_stalled_total counter", "chain_live_streams_stalled_total \(state.streamsStalled)"]
         lines += ["# HELP chain_live_fanout_seconds CPU time finding the sessions whose menus one commit may have changed.",
                   "# TYPE chain_live_fanout_seconds histogram"]
         lines += render(state.fanout, name: "chain_live_fanout_seconds", labels: nil, bounds: Self.fanoutBuckets)
