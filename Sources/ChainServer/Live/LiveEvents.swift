@@ -33,7 +33,7 @@ final class LiveEvents: Sendable {
     /// How long a stream's client may take none of the bytes waiting for it before the
     /// stream is cut and its connection closed (`HTTPStream.cutIfStalled`), looked at with
     /// each keep-alive.
-    let stallLimit: Duration
+    private let stallLimit: Duration
 
     private struct State {
         var listeners: [String: LiveSession] = [:]
@@ -274,10 +274,10 @@ final class LiveEvents: Sendable {
     /// The session ended: `ended`, streams closed, calls settled.
     func ended(_ session: LiveSession, reason: String) {
         let finishing = session.events.end(reason: reason)
-        state.withLock { $0.finishing += finishing }
         calls.settleAll(of: session.id, .sessionEnded)
         relay?.listeningChanged(session.id)
         state.withLock { state in
+            state.finishing += finishing
             state.listeners[session.id] = nil
             state.dirty[session.id] = nil
             state.index.unwatch(session.id)
@@ -369,17 +369,22 @@ final class LiveEvents: Sendable {
             state.finishing.removeAll { $0.isOver }
             return (Array(state.listeners.values), state.finishing)
         }
-        var cut = 0
-        for session in listeners { cut += session.events.keepAlive(stallLimit: stallLimit) }
-        for stream in finishing where stream.cutIfStalled(after: stallLimit) { cut += 1 }
-        if cut > 0 { metrics.recordStalledStreams(cut) }
+        keepAlive(listeners, finishing: finishing)
     }
 
     private func pingWaiting() {
         let waiting = calls.waitingSessions()
         guard !waiting.isEmpty else { return }
         let sessions = state.withLock { state in waiting.compactMap { state.listeners[$0] } }
-        let cut = sessions.reduce(0) { $0 + $1.events.keepAlive(stallLimit: stallLimit) }
+        keepAlive(sessions)
+    }
+
+    /// A keep-alive to every stream of `sessions`, each stalled one (and each stalled one of
+    /// `finishing`) cut instead and counted.
+    private func keepAlive(_ sessions: [LiveSession], finishing: [HTTPStream] = []) {
+        var cut = 0
+        for session in sessions { cut += session.events.keepAlive(stallLimit: stallLimit) }
+        for stream in finishing where stream.cutIfStalled(after: stallLimit) { cut += 1 }
         if cut > 0 { metrics.recordStalledStreams(cut) }
     }
 }
