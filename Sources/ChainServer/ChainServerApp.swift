@@ -42,7 +42,7 @@ final class ChainServerApp: Sendable {
         let calls = RemoteCalls(
             timeout: .seconds(configuration.callTimeoutSeconds), prefix: relay == nil ? "c-" : "c-\(SessionToken.makeID().prefix(8))-")
         let live = LiveEvents(
-            menus: menus, calls: calls, metrics: metrics, relay: relay, keepAlive: .seconds(configuration.keepAliveSeconds),
+            menus: menus, calls: calls, metrics: metrics, log: log, relay: relay, keepAlive: .seconds(configuration.keepAliveSeconds),
             stallLimit: .seconds(configuration.stallSeconds))
         self.live = live
         runner = CommandRunner(dispatcher: dispatcher, catalog: catalog, storage: storage, metrics: metrics, live: live, calls: calls)

@@ -1,5 +1,6 @@
 import ChainModel
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ChainServer
@@ -222,9 +223,11 @@ struct EventStreamTests {
     /// A client that asks for the stream with a small receive buffer and never reads it
     /// stops acknowledging once the events fill that buffer, far below the 1 MiB backlog
     /// that cuts a stream at once. Its connection is reset within `events.stallSeconds` and
-    /// a keep-alive interval.
+    /// a keep-alive interval, and the cut is counted and logged.
     @Test func aStreamWhoseClientStopsReadingLosesItsConnection() async throws {
-        try await LiveServer.withSession({ $0.keepAliveSeconds = 1; $0.stallSeconds = 2 }) { server, session in
+        let warnings = Mutex<[String]>([])
+        let log = Logger(level: .warning) { line in warnings.withLock { $0.append(line) } }
+        try await LiveServer.withSession(log: log, { $0.keepAliveSeconds = 1; $0.stallSeconds = 2 }) { server, session in
             let connection = try await Self.unreadStream(server, session)
             let deadline = ContinuousClock.now + .seconds(15)
             while !connection.wasReset, ContinuousClock.now < deadline {
@@ -232,6 +235,9 @@ struct EventStreamTests {
             }
             #expect(connection.wasReset, "the server reset the connection of the client that stopped reading")
             #expect(try await server.client.metrics().contains("\nchain_live_streams_stalled_total 1\n"))
+            let stalled = warnings.withLock { $0 }.filter { $0.contains("events.stalled") }
+            #expect(stalled.count == 1, "one line for the one stream cut: \(stalled)")
+            #expect(stalled.first?.contains(session.id) == true)
 
             // The session's other clients are not affected.
             let stream = try EventStreamClient.open(server, session)

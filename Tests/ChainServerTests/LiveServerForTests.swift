@@ -25,7 +25,9 @@ final class LiveServer: Sendable {
     private let removesDataDirectory: Bool
 
     /// Starts a server; `dataDirectory` nil means a fresh one, removed again by `stop()`.
-    init(dataDirectory: String? = nil, _ configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+    init(
+        dataDirectory: String? = nil, log: Logger = Logger(level: .error), _ configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) throws {
         let directory = dataDirectory ?? Self.makeTemporaryDirectory()
         var configuration = ServerConfiguration()
         configuration.port = 0
@@ -37,7 +39,7 @@ final class LiveServer: Sendable {
         self.dataDirectory = directory
         self.removesDataDirectory = dataDirectory == nil
         do {
-            app = try ChainServerApp(configuration: configuration, log: Logger(level: .error))
+            app = try ChainServerApp(configuration: configuration, log: log)
             try app.start()
         } catch {
             if dataDirectory == nil { try? FileManager.default.removeItem(atPath: directory) }
@@ -54,18 +56,20 @@ final class LiveServer: Sendable {
 
     /// Runs `body` against a fresh server, stopping it afterwards whether `body` returns or throws.
     static func with<T>(
-        _ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (LiveServer) async throws -> T
+        log: Logger = Logger(level: .error), _ configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: (LiveServer) async throws -> T
     ) async throws -> T {
-        let server = try LiveServer(configure)
+        let server = try LiveServer(log: log, configure)
         defer { server.stop() }
         return try await body(server)
     }
 
     /// Runs `body` against a fresh server and a new session on it.
     static func withSession(
-        _ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (LiveServer, RemoteSession) async throws -> Void
+        log: Logger = Logger(level: .error), _ configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: (LiveServer, RemoteSession) async throws -> Void
     ) async throws {
-        try await with(configure) { server in
+        try await with(log: log, configure) { server in
             try await body(server, try await server.client.createSession())
         }
     }

@@ -19,6 +19,7 @@ final class LiveEvents: Sendable {
     let menus: MenuRenderer
     let calls: RemoteCalls
     let metrics: Metrics
+    let log: Logger
     /// What carries calls to other instances' streams of a session, when instances share
     /// storage.
     let relay: (any CallRelay)?
@@ -48,12 +49,13 @@ final class LiveEvents: Sendable {
     }
 
     init(
-        menus: MenuRenderer, calls: RemoteCalls, metrics: Metrics, relay: (any CallRelay)? = nil, keepAlive: Duration = .seconds(15),
-        stallLimit: Duration = .seconds(30)
+        menus: MenuRenderer, calls: RemoteCalls, metrics: Metrics, log: Logger, relay: (any CallRelay)? = nil,
+        keepAlive: Duration = .seconds(15), stallLimit: Duration = .seconds(30)
     ) {
         self.menus = menus
         self.calls = calls
         self.metrics = metrics
+        self.log = log
         self.relay = relay
         self.stallLimit = stallLimit
         Self.repeatEvery(keepAlive, self) { $0.keepAlive() }
@@ -380,11 +382,27 @@ final class LiveEvents: Sendable {
     }
 
     /// A keep-alive to every stream of `sessions`, each stalled one (and each stalled one of
-    /// `finishing`) cut instead and counted.
+    /// `finishing`) cut instead, counted and logged.
     private func keepAlive(_ sessions: [LiveSession], finishing: [HTTPStream] = []) {
         var cut = 0
-        for session in sessions { cut += session.events.keepAlive(stallLimit: stallLimit) }
-        for stream in finishing where stream.cutIfStalled(after: stallLimit) { cut += 1 }
+        for session in sessions {
+            let stalled = session.events.keepAlive(stallLimit: stallLimit)
+            if stalled > 0 { logCut(stalled, session: session.id) }
+            cut += stalled
+        }
+        let ended = finishing.filter { $0.cutIfStalled(after: stallLimit) }.count
+        if ended > 0 { logCut(ended, session: nil) }
+        cut += ended
         if cut > 0 { metrics.recordStalledStreams(cut) }
+    }
+
+    /// One line for the `streams` of a session just cut; `session` is `nil` for those of
+    /// sessions that ended, which no session holds any more.
+    private func logCut(_ streams: Int, session: String?) {
+        log.log(.warning, "events.stalled", [
+            (key: "session", value: session.map { .string($0) } ?? .null),
+            (key: "streams", value: .number(Double(streams))),
+            (key: "stallSeconds", value: .number(Double(stallLimit.components.seconds))),
+        ])
     }
 }
