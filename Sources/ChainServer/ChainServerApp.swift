@@ -49,17 +49,21 @@ final class ChainServerApp: Sendable {
         let journal = runner.journal
         var listenedElsewhere: (@Sendable (String) -> Bool)?
         if let relay { listenedElsewhere = { id in relay.isListenedElsewhere(id) } }
+        var storeUse: (@Sendable (LiveSession) -> Void)?
+        if storage.isShared { storeUse = { session in journal.storeUse(of: session) } }
+        let idleExpiry = Duration.seconds(configuration.sessionIdleSeconds)
         sessions = SessionRegistry(
-            idleExpiry: .seconds(configuration.sessionIdleSeconds), maxSessions: configuration.maxSessions,
+            idleExpiry: idleExpiry, maxSessions: configuration.maxSessions,
             maxSessionsPerClient: configuration.maxSessionsPerClient,
             onEnd: { session, reason in
                 live.ended(session, reason: reason)
                 // A deletion is stored by its request, which answers once it is; an expiry
                 // here, unless another instance has used the session since.
-                if reason == "expired" { journal.delete(session, ifUnchanged: true) }
+                if reason == "expired" { journal.delete(session, unusedFor: idleExpiry) }
             },
             load: { digest in try journal.load(tokenDigest: digest) },
-            listenedElsewhere: listenedElsewhere)
+            listenedElsewhere: listenedElsewhere,
+            storeUse: storeUse)
         storage.follower = Self.follower(catalog: catalog, sessions: sessions, journal: journal, live: live, metrics: metrics)
         let restored = try journal.restore(now: .now)
         sessions.restore(restored)

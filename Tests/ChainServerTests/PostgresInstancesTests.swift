@@ -135,6 +135,39 @@ struct PostgresInstancesTests {
     }
 
     /// A mirror whose position fell behind what the log keeps reloads every value.
+    /// An expiry's delete (`unusedFor`) is refused while any instance recorded a use of the
+    /// session within that time, a use (`used`) records one, and once none is recent the
+    /// delete goes through.
+    @Test func anExpiryLeavesASessionAnInstanceRecordedInUse() throws {
+        let url = try PostgresCluster.start().createDatabase()
+        let store = try PostgresCatalogStore(url: url, durability: .off, readerCount: 1)
+        defer { store.close() }
+        let connection = try PostgresConnection(url: url)
+        defer { connection.close() }
+        var create = SessionWrite(id: "s-1", kind: .create(tokenDigest: [1, 2, 3], client: "test"))
+        (create.state, create.stacks) = (Array("{}".utf8), Array("{}".utf8))
+        try store.writeAndWait(StorageWrite(session: create))
+        func expire(unusedFor idle: Duration) throws {
+            var delete = SessionWrite(id: "s-1", kind: .delete)
+            delete.expectedVersion = 0
+            delete.unusedFor = idle
+            try store.writeAndWait(StorageWrite(session: delete))
+        }
+        // Just created: a use as recent as that.
+        #expect(throws: CatalogStoreError.conflict) { try expire(unusedFor: .seconds(60)) }
+
+        try connection.execute("UPDATE sessions SET last_used = now() - interval '1 hour'")
+        var used = SessionWrite(id: "s-1", kind: .update)
+        used.used = true
+        try store.writeAndWait(StorageWrite(session: used))
+        #expect(throws: CatalogStoreError.conflict) { try expire(unusedFor: .seconds(60)) }
+        #expect(try store.loadSession(.id("s-1")) != nil)
+
+        try connection.execute("UPDATE sessions SET last_used = now() - interval '2 minutes'")
+        try expire(unusedFor: .seconds(60))
+        #expect(try store.loadSession(.id("s-1")) == nil)
+    }
+
     @Test func aMirrorBehindTheLogsHorizonReloads() throws {
         let (b, a) = try Self.twoInstances()
         defer { a.store.close(); b.store.close() }

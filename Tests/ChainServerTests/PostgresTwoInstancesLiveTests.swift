@@ -127,6 +127,45 @@ struct PostgresTwoInstancesLiveTests {
         #expect(try await onB.menu().status == 401)
     }
 
+    /// A session created on A and then only read through B, longer than the idle expiry: A,
+    /// which saw no use, expires it, but leaves it stored, since B recorded its uses; B goes
+    /// on serving it. Once nobody uses it for the expiry, it goes from storage too.
+    @Test func aSessionOnlyReadThroughAnotherInstanceOutlivesTheFirstOnesExpiry() async throws {
+        let (a, b, _) = try Self.twoServers { $0.sessionIdleSeconds = 3 }
+        defer { a.stop(); b.stop() }
+        let onA = try await a.client.createSession()
+        let onB = RemoteSession(id: onA.id, token: onA.token, client: b.client)
+        try await Self.readMenus(onB, for: .seconds(4))
+        // A sweeps (`/metrics` counts live sessions): idle there for 4 s, so it expires.
+        #expect(try await a.client.send("GET", "/metrics").status == 200)
+        #expect(!a.app.sessions.contains(id: onA.id))
+        // Reading on through B, long enough for a delete to reach B, had one been stored.
+        try await Self.readMenus(onB, for: .seconds(1))
+        try await onB.perform("select", ["images": ["img-2"]])
+        // Back on A: taken in from storage again, as B left it.
+        #expect(try await onA.menu().status == 200)
+        #expect(try await onA.state()["version"] == (try await onB.state())["version"])
+
+        // Unused everywhere for longer than the expiry: the sweeps delete it from storage.
+        try await Task.sleep(for: .milliseconds(3500))
+        #expect(try await b.client.send("GET", "/metrics").status == 200)
+        #expect(try await a.client.send("GET", "/metrics").status == 200)
+        // (Asked before a delete committed, an instance would take the session in again as
+        // in use.)
+        try await Task.sleep(for: .seconds(1))
+        #expect(try await onA.menu().status == 401)
+        #expect(try await onB.menu().status == 401)
+    }
+
+    /// GET menu through `session` every 200 ms for `duration`, each answered 200.
+    private static func readMenus(_ session: RemoteSession, for duration: Duration) async throws {
+        let until = ContinuousClock.now + duration
+        while ContinuousClock.now < until {
+            #expect(try await session.menu().status == 200)
+            try await Task.sleep(for: .milliseconds(200))
+        }
+    }
+
     /// PostgreSQL crashes and comes back while writers go through both instances: writes
     /// refused meanwhile answer 503, both instances take writes again, and the database holds
     /// every write either instance acknowledged (or the one in flight when it went).

@@ -74,6 +74,50 @@ struct SessionRegistryTests {
         #expect(registry.liveCount == 0)
     }
 
+    /// With storage shared by other instances, a use is stored at most once a `useInterval`
+    /// for each session: not right after creation (storing it counted), and for a session
+    /// taken in from storage on its first use. (An hour apart here, so no use of the test's
+    /// falls due however slowly it runs.)
+    @Test func aUseIsStoredOnceAnIntervalForEachSession() throws {
+        let stored = Mutex<[String]>([])
+        let elsewhere = LiveSession(id: "s-elsewhere", tokenDigest: SessionToken.digest(of: "elsewhere"), now: .now)
+        let registry = SessionRegistry(
+            idleExpiry: .seconds(7200), maxSessions: 10,
+            load: { digest in digest == elsewhere.tokenDigest ? elsewhere : nil },
+            storeUse: { session in stored.withLock { $0.append(session.id) } }, useInterval: .seconds(3600))
+        let (_, token) = try registry.create()
+        for _ in 0..<5 { #expect(Self.session(registry.authenticate(authorization: "Bearer \(token)")) != nil) }
+        #expect(stored.withLock { $0 }.isEmpty)
+
+        // A session another instance created: its first use here is stored, the next not.
+        for _ in 0..<3 { #expect(Self.session(registry.authenticate(authorization: "Bearer elsewhere"))?.id == "s-elsewhere") }
+        #expect(stored.withLock { $0 } == ["s-elsewhere"])
+
+        // A use that failed to store is stored again at the next one.
+        elsewhere.storedUseFailed()
+        _ = registry.authenticate(authorization: "Bearer elsewhere")
+        _ = registry.authenticate(authorization: "Bearer elsewhere")
+        #expect(stored.withLock { $0 } == ["s-elsewhere", "s-elsewhere"])
+    }
+
+    /// Once the interval has passed, the next use is stored, and only that one.
+    @Test func aUseIsStoredAgainOnceTheIntervalPassed() async throws {
+        let stored = Mutex<[String]>([])
+        let registry = SessionRegistry(
+            idleExpiry: .seconds(7200), maxSessions: 10,
+            storeUse: { session in stored.withLock { $0.append(session.id) } }, useInterval: .milliseconds(50))
+        let (session, token) = try registry.create()
+        try await Task.sleep(for: .milliseconds(60))
+        _ = registry.authenticate(authorization: "Bearer \(token)")
+        #expect(stored.withLock { $0 } == [session.id])
+    }
+
+    @Test func theUseIntervalIsAQuarterOfTheExpiryAndAtMostAMinute() {
+        #expect(SessionRegistry(idleExpiry: .seconds(1800), maxSessions: 1).useInterval == .seconds(60))
+        #expect(SessionRegistry(idleExpiry: .seconds(120), maxSessions: 1).useInterval == .seconds(30))
+        #expect(SessionRegistry(idleExpiry: .seconds(2), maxSessions: 1).useInterval == .milliseconds(500))
+    }
+
     @Test func anIdleSessionExpires() async throws {
         let registry = SessionRegistry(idleExpiry: .milliseconds(100), maxSessions: 10)
         let (session, token) = try registry.create()

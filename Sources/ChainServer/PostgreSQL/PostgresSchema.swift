@@ -175,6 +175,25 @@ enum PostgresSchema {
             deadline TIMESTAMPTZ NOT NULL
         );
         """,
+        // v4: when any instance last had a session in use (`SessionWrite.used`, at most every
+        // quarter of the idle expiry), since plain reads store nothing else: an instance
+        // expiring a session it saw idle deletes it only when nobody's use is recorded
+        // within the expiry either (`chain_session_unused`). Sessions stored before count as
+        // used at the migration.
+        """
+        ALTER TABLE sessions ADD COLUMN last_used TIMESTAMPTZ NOT NULL DEFAULT now();
+        CREATE FUNCTION chain_session_unused(session_id TEXT, idle_ms BIGINT) RETURNS VOID LANGUAGE plpgsql AS $$
+        BEGIN
+            IF EXISTS (
+                SELECT 1 FROM sessions
+                WHERE id = session_id AND last_used > clock_timestamp() - make_interval(secs => idle_ms / 1000.0)
+            ) THEN
+                RAISE EXCEPTION 'an instance used this session within its idle expiry'
+                    USING ERRCODE = '\(conflictState)';
+            END IF;
+        END
+        $$;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -13,6 +13,10 @@ enum PostgresSessionRows {
             if let expected = write.expectedVersion {
                 statements.append(Statement("SELECT chain_session_turn($1, $2)", [id, .int(expected)]))
             }
+            if let idle = write.unusedFor {
+                let milliseconds = idle.components.seconds * 1000 + idle.components.attoseconds / 1_000_000_000_000_000
+                statements.append(Statement("SELECT chain_session_unused($1, $2)", [id, .int(milliseconds)]))
+            }
             return statements + [
                 "DELETE FROM sessions WHERE id = $1", "DELETE FROM undo_entries WHERE session = $1",
                 "DELETE FROM idempotency_receipts WHERE session = $1",
@@ -24,6 +28,9 @@ enum PostgresSessionRows {
         case .update:
             if let expected = write.expectedVersion {
                 statements.append(Statement("SELECT chain_session_turn($1, $2)", [id, .int(expected)]))
+            }
+            if write.used {
+                statements.append(Statement("UPDATE sessions SET last_used = now() WHERE id = $1", [id]))
             }
             guard write.state != nil || write.stacks != nil || write.handlers != nil else { break }
             // One statement whatever changed: a NULL leaves its column as stored.

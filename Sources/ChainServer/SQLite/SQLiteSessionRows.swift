@@ -9,6 +9,8 @@ enum SQLiteSessionRows {
         return write.addedEntries.isEmpty && write.removedEntries.isEmpty && write.receipt == nil && write.droppedReceipts.isEmpty
     }
 
+    /// `used` and `unusedFor` are for storage several instances share: one server per file
+    /// has no other instance to tell of a use, and its expiry saw every one.
     static func apply(_ write: SessionWrite, on connection: SQLiteConnection) throws {
         switch write.kind {
         case .delete:

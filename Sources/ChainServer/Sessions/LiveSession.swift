@@ -17,6 +17,8 @@ final class LiveSession: Sendable {
     private struct State {
         var model: Session
         var lastUsed: ContinuousClock.Instant
+        /// When this instance last had a use stored (`SessionJournal.storeUse`); `nil`: not yet.
+        var lastStoredUse: ContinuousClock.Instant?
         var ended = false
         var renderedMenu: RenderedMenu?
         /// Handlers registered by the session's clients. They change outside the session's
@@ -237,5 +239,21 @@ final class LiveSession: Sendable {
 
     func touch(_ now: ContinuousClock.Instant) {
         state.withLock { $0.lastUsed = now }
+    }
+
+    /// Marks the session used at `now` and says whether that use is one to store: none was
+    /// stored for `interval` (or ever, from here). `true` counts it as stored.
+    func touch(_ now: ContinuousClock.Instant, storingEvery interval: Duration) -> Bool {
+        state.withLock { state in
+            state.lastUsed = now
+            if let stored = state.lastStoredUse, now - stored < interval { return false }
+            state.lastStoredUse = now
+            return true
+        }
+    }
+
+    /// The use `touch(_:storingEvery:)` counted as stored was not: the next use stores one.
+    func storedUseFailed() {
+        state.withLock { $0.lastStoredUse = nil }
     }
 }

@@ -88,14 +88,31 @@ final class SessionJournal: Sendable {
         storage.write(StorageWrite(session: write), stillValid: nil, completion: completion)
     }
 
-    /// Forgets an ended session. `ifUnchanged` (an expiry): only if no other instance sharing
-    /// the storage has stored a command's state since this one did; one that did is using it.
+    /// Forgets an ended session. `unusedFor` (an expiry, with the idle time): only if no
+    /// other instance sharing the storage has stored a command's state since this one did, or
+    /// recorded a use (`storeUse`) within that time; one that did is using it.
     func delete(
-        _ session: LiveSession, ifUnchanged: Bool = false, completion: @escaping @Sendable (Result<Void, any Error>) -> Void = { _ in }
+        _ session: LiveSession, unusedFor idle: Duration? = nil,
+        completion: @escaping @Sendable (Result<Void, any Error>) -> Void = { _ in }
     ) {
         var write = SessionWrite(id: session.id, kind: .delete)
-        if ifUnchanged { write.expectedVersion = session.storedVersion }
+        if let idle {
+            write.expectedVersion = session.storedVersion
+            write.unusedFor = idle
+        }
         storage.write(StorageWrite(session: write), stillValid: nil, completion: completion)
+    }
+
+    /// Records in shared storage that `session` is in use here (plain reads store nothing
+    /// else), so another instance's expiry leaves it. A use that failed to store is tried
+    /// again on the next one.
+    func storeUse(of session: LiveSession) {
+        guard storage.isShared else { return }
+        var write = SessionWrite(id: session.id, kind: .update)
+        write.used = true
+        storage.write(StorageWrite(session: write), stillValid: nil) { stored in
+            if case .failure = stored { session.storedUseFailed() }
+        }
     }
 
     /// Every stored session, live again. A session that cannot be read back is an error

@@ -48,14 +48,24 @@ final class SessionRegistry: Sendable {
     /// Whether another instance sharing the storage streams a session, by id
     /// (`CallRelay.isListenedElsewhere`); every session taken in asks it.
     let listenedElsewhere: (@Sendable (String) -> Bool)?
+    /// Records in storage shared with other instances that a session is in use here
+    /// (`SessionJournal.storeUse`), at most once every `useInterval` a session: their
+    /// expiry sees only their own requests, and plain reads store nothing else.
+    let storeUse: (@Sendable (LiveSession) -> Void)?
+    /// A quarter of `idleExpiry`, at most a minute, unless given: a session in use anywhere
+    /// has a use stored well within any instance's expiry.
+    let useInterval: Duration
 
     init(
         idleExpiry: Duration, maxSessions: Int, maxSessionsPerClient: Int = .max,
         onEnd: @escaping @Sendable (LiveSession, String) -> Void = { _, _ in },
         load: (@Sendable ([UInt8]) throws -> LiveSession?)? = nil,
-        listenedElsewhere: (@Sendable (String) -> Bool)? = nil
+        listenedElsewhere: (@Sendable (String) -> Bool)? = nil,
+        storeUse: (@Sendable (LiveSession) -> Void)? = nil, useInterval: Duration? = nil
     ) {
         self.idleExpiry = idleExpiry
+        self.storeUse = storeUse
+        self.useInterval = useInterval ?? min(.seconds(60), idleExpiry / 4)
         self.maxSessions = maxSessions
         self.maxSessionsPerClient = maxSessionsPerClient
         self.load = load
@@ -77,6 +87,9 @@ final class SessionRegistry: Sendable {
             guard sessions.perClient[client, default: 0] < maxSessionsPerClient else { throw Full(perClient: true) }
             insert(session, into: &sessions)
         }
+        // Storing the new session records it used now: the next use to store is a quarter
+        // of the expiry away.
+        _ = session.touch(now, storingEvery: useInterval)
         return (session, token)
     }
 
@@ -122,7 +135,7 @@ final class SessionRegistry: Sendable {
         } catch {
             return .unavailable
         }
-        return sessions.withLock { sessions in
+        let (authentication, storing) = sessions.withLock { sessions -> (Authentication, Bool) in
             if let loaded, sessions.byID[loaded.id] == nil {
                 insert(loaded, into: &sessions)
             } else if ask, loaded == nil {
@@ -130,15 +143,20 @@ final class SessionRegistry: Sendable {
                 sessions.missed.insert(digest)
             }
             guard let session = sessions.byDigest[digest], SessionToken.constantTimeEqual(session.tokenDigest, digest) else {
-                return .invalid
+                return (.invalid, false)
             }
             guard !isExpired(session, now: now) else {
                 remove(session, from: &sessions, reason: "expired")
-                return .invalid
+                return (.invalid, false)
             }
-            session.touch(now)
-            return .valid(session)
+            guard storeUse != nil else {
+                session.touch(now)
+                return (.valid(session), false)
+            }
+            return (.valid(session), session.touch(now, storingEvery: useInterval))
         }
+        if storing, case .valid(let session) = authentication { storeUse?(session) }
+        return authentication
     }
 
     /// Whether `id` names a live session (for telling 404 from 401).

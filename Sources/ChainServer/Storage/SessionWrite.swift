@@ -32,6 +32,13 @@ struct SessionWrite: Sendable {
     /// engine shared by several instances refuses the write (`CatalogStoreError.conflict`)
     /// when the stored version is another, and counts the new one.
     var expectedVersion: Int64?
+    /// The session was used on this instance: storage shared by several instances records
+    /// when (`last_used`), so that another instance, which saw no use, does not expire it.
+    /// Storage only this instance writes has nobody to tell and ignores it.
+    var used = false
+    /// For an expiry's delete: refused (`CatalogStoreError.conflict`) when any instance
+    /// recorded a use (`used`) less than this long ago. Ignored where `used` is.
+    var unusedFor: Duration?
     var receipt: IdempotencyReceipt?
     /// Receipts past `IdempotencyReceipt.perSession`, dropped as this one is added.
     var droppedReceipts: [String] = []
