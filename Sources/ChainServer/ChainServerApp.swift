@@ -52,6 +52,10 @@ final class ChainServerApp: Sendable {
         var storeUse: (@Sendable (LiveSession) -> Void)?
         if storage.isShared { storeUse = { session in journal.storeUse(of: session) } }
         let idleExpiry = Duration.seconds(configuration.sessionIdleSeconds)
+        // An expiry deletes the session only if no instance recorded a use within this
+        // (`SessionRegistry.inUseWithin`).
+        let inUseWithin = SessionRegistry.inUseWithin(
+            idleExpiry: idleExpiry, useInterval: SessionRegistry.useInterval(idleExpiry: idleExpiry))
         sessions = SessionRegistry(
             idleExpiry: idleExpiry, maxSessions: configuration.maxSessions,
             maxSessionsPerClient: configuration.maxSessionsPerClient,
@@ -59,9 +63,9 @@ final class ChainServerApp: Sendable {
                 live.ended(session, reason: reason)
                 // A deletion is stored by its request, which answers once it is; an expiry
                 // here, unless another instance has used the session since.
-                if reason == "expired" { journal.delete(session, unusedFor: idleExpiry) }
+                if reason == "expired" { journal.delete(session, unusedFor: inUseWithin) }
             },
-            load: { digest in try journal.load(tokenDigest: digest) },
+            load: { digest, usedWithin in try journal.load(tokenDigest: digest, usedWithin: usedWithin) },
             listenedElsewhere: listenedElsewhere,
             storeUse: storeUse)
         storage.follower = Self.follower(catalog: catalog, sessions: sessions, journal: journal, live: live, metrics: metrics)

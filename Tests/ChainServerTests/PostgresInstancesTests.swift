@@ -134,7 +134,6 @@ struct PostgresInstancesTests {
         #expect(try a.store.image(ImageID(3))?.rating != Rating(3)!)
     }
 
-    /// A mirror whose position fell behind what the log keeps reloads every value.
     /// An expiry's delete (`unusedFor`) is refused while any instance recorded a use of the
     /// session within that time, a use (`used`) records one, and once none is recent the
     /// delete goes through.
@@ -157,10 +156,15 @@ struct PostgresInstancesTests {
         #expect(throws: CatalogStoreError.conflict) { try expire(unusedFor: .seconds(60)) }
 
         try connection.execute("UPDATE sessions SET last_used = now() - interval '1 hour'")
+        let logged = try connection.query("SELECT count(*) FROM catalog_log").int(0, 0)
         var used = SessionWrite(id: "s-1", kind: .update)
         used.used = true
         try store.writeAndWait(StorageWrite(session: used))
+        #expect(try connection.query("SELECT count(*) FROM catalog_log").int(0, 0) == logged, "a use is not logged for others to follow")
         #expect(throws: CatalogStoreError.conflict) { try expire(unusedFor: .seconds(60)) }
+        // Looked up by token only while in use within the time asked.
+        #expect(try store.loadSession(.tokenDigestUsedWithin([1, 2, 3], .seconds(60))) != nil)
+        #expect(try store.loadSession(.tokenDigestUsedWithin([1, 2, 3], .milliseconds(1))) == nil)
         #expect(try store.loadSession(.id("s-1")) != nil)
 
         try connection.execute("UPDATE sessions SET last_used = now() - interval '2 minutes'")
@@ -168,6 +172,7 @@ struct PostgresInstancesTests {
         #expect(try store.loadSession(.id("s-1")) == nil)
     }
 
+    /// A mirror whose position fell behind what the log keeps reloads every value.
     @Test func aMirrorBehindTheLogsHorizonReloads() throws {
         let (b, a) = try Self.twoInstances()
         defer { a.store.close(); b.store.close() }

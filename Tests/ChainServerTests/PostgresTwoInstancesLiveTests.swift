@@ -127,34 +127,48 @@ struct PostgresTwoInstancesLiveTests {
         #expect(try await onB.menu().status == 401)
     }
 
-    /// A session created on A and then only read through B, longer than the idle expiry: A,
-    /// which saw no use, expires it, but leaves it stored, since B recorded its uses; B goes
-    /// on serving it. Once nobody uses it for the expiry, it goes from storage too.
+    /// A session created on A and then only read through B, longer than the idle expiry
+    /// (3 s; 3.75 s before an instance's copy expires, with shared storage). A's copy
+    /// expires, but B recorded its uses: asked, A takes the session from storage and serves
+    /// it; swept, A ends its copy and leaves the session stored, and B serves on. Once nobody
+    /// uses it for the expiry, it goes from storage too.
     @Test func aSessionOnlyReadThroughAnotherInstanceOutlivesTheFirstOnesExpiry() async throws {
-        let (a, b, _) = try Self.twoServers { $0.sessionIdleSeconds = 3 }
+        let (a, b, url) = try Self.twoServers { $0.sessionIdleSeconds = 3 }
         defer { a.stop(); b.stop() }
         let onA = try await a.client.createSession()
         let onB = RemoteSession(id: onA.id, token: onA.token, client: b.client)
-        try await Self.readMenus(onB, for: .seconds(4))
-        // A sweeps (`/metrics` counts live sessions): idle there for 4 s, so it expires.
+        try await Self.readMenus(onB, for: .milliseconds(4500))
+        #expect(try await onA.menu().status == 200)
+
+        try await Self.readMenus(onB, for: .milliseconds(4500))
+        // A sweeps (`/metrics` counts live sessions): its copy, unused for 4.5 s, expires.
         #expect(try await a.client.send("GET", "/metrics").status == 200)
         #expect(!a.app.sessions.contains(id: onA.id))
         // Reading on through B, long enough for a delete to reach B, had one been stored.
         try await Self.readMenus(onB, for: .seconds(1))
+        #expect(try Self.isStored(onA.id, url))
         try await onB.perform("select", ["images": ["img-2"]])
         // Back on A: taken in from storage again, as B left it.
-        #expect(try await onA.menu().status == 200)
         #expect(try await onA.state()["version"] == (try await onB.state())["version"])
 
-        // Unused everywhere for longer than the expiry: the sweeps delete it from storage.
-        try await Task.sleep(for: .milliseconds(3500))
-        #expect(try await b.client.send("GET", "/metrics").status == 200)
-        #expect(try await a.client.send("GET", "/metrics").status == 200)
-        // (Asked before a delete committed, an instance would take the session in again as
-        // in use.)
-        try await Task.sleep(for: .seconds(1))
+        // Unused everywhere: the instances' sweeps delete it from storage (looked at there,
+        // since a request with the token would be a use), and neither serves it any more.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while try Self.isStored(onA.id, url), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(250))
+            #expect(try await a.client.send("GET", "/metrics").status == 200)
+            #expect(try await b.client.send("GET", "/metrics").status == 200)
+        }
+        #expect(try !Self.isStored(onA.id, url))
         #expect(try await onA.menu().status == 401)
         #expect(try await onB.menu().status == 401)
+    }
+
+    /// Whether the database at `url` holds session `id`.
+    private static func isStored(_ id: String, _ url: String) throws -> Bool {
+        let connection = try PostgresConnection(url: url)
+        defer { connection.close() }
+        return try connection.query("SELECT count(*) FROM sessions WHERE id = $1", [.text(id)]).int(0, 0) == 1
     }
 
     /// GET menu through `session` every 200 ms for `duration`, each answered 200.

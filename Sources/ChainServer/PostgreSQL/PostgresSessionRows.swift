@@ -14,8 +14,7 @@ enum PostgresSessionRows {
                 statements.append(Statement("SELECT chain_session_turn($1, $2)", [id, .int(expected)]))
             }
             if let idle = write.unusedFor {
-                let milliseconds = idle.components.seconds * 1000 + idle.components.attoseconds / 1_000_000_000_000_000
-                statements.append(Statement("SELECT chain_session_unused($1, $2)", [id, .int(milliseconds)]))
+                statements.append(Statement("SELECT chain_session_unused($1, $2)", [id, .int(milliseconds(idle))]))
             }
             return statements + [
                 "DELETE FROM sessions WHERE id = $1", "DELETE FROM undo_entries WHERE session = $1",
@@ -71,6 +70,11 @@ enum PostgresSessionRows {
         return statements
     }
 
+    /// `time` in whole milliseconds, as the session functions take it.
+    private static func milliseconds(_ time: Duration) -> Int64 {
+        time.components.seconds * 1000 + time.components.attoseconds / 1_000_000_000_000_000
+    }
+
     /// Every stored session, with its undo entries and receipts (oldest first).
     static func load(on connection: PostgresConnection) throws -> [StoredSession] {
         try load(nil, on: connection)
@@ -88,6 +92,10 @@ enum PostgresSessionRows {
         case nil: filter = ("", [])
         case .id(let id): filter = ("WHERE id = $1", [.text(id)])
         case .tokenDigest(let digest): filter = ("WHERE token_digest = $1", [.bytes(digest)])
+        case .tokenDigestUsedWithin(let digest, let time):
+            filter = (
+                "WHERE token_digest = $1 AND last_used > clock_timestamp() - make_interval(secs => $2 / 1000.0)",
+                [.bytes(digest), .int(milliseconds(time))])
         }
         return try connection.snapshot { try load(filter, on: connection) }
     }

@@ -137,8 +137,12 @@ final class SessionJournal: Sendable {
     }
 
     /// A session created on another instance sharing the storage, by its token's digest.
-    func load(tokenDigest: [UInt8]) throws -> LiveSession? {
-        guard storage.isShared, let stored = try storage.loadSession(.tokenDigest(tokenDigest)) else { return nil }
+    /// `usedWithin`: only while some instance recorded a use of it within that time (this
+    /// instance's copy expired; another may be serving it).
+    func load(tokenDigest: [UInt8], usedWithin: Duration? = nil) throws -> LiveSession? {
+        guard storage.isShared else { return nil }
+        let key = usedWithin.map { StoredSession.Key.tokenDigestUsedWithin(tokenDigest, $0) } ?? .tokenDigest(tokenDigest)
+        guard let stored = try storage.loadSession(key) else { return nil }
         return try Self.restore(stored, now: .now)
     }
 

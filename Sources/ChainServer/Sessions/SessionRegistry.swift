@@ -42,9 +42,10 @@ final class SessionRegistry: Sendable {
     let onEnd: @Sendable (LiveSession, String) -> Void
     /// Finds a session this instance does not hold by its token's digest: one created on
     /// another instance sharing the storage, loaded when first touched here; `nil` when
-    /// storage holds none. When it throws, the request is answered 503 and the token asked
-    /// about again next time.
-    let load: (@Sendable ([UInt8]) throws -> LiveSession?)?
+    /// storage holds none. With a time (`inUseWithin`), only one some instance recorded in
+    /// use within it: this instance's copy expired, and another may be serving it. When it
+    /// throws, the request is answered 503 and the token asked about again next time.
+    let load: (@Sendable ([UInt8], Duration?) throws -> LiveSession?)?
     /// Whether another instance sharing the storage streams a session, by id
     /// (`CallRelay.isListenedElsewhere`); every session taken in asks it.
     let listenedElsewhere: (@Sendable (String) -> Bool)?
@@ -55,17 +56,29 @@ final class SessionRegistry: Sendable {
     /// A quarter of `idleExpiry`, at most a minute, unless given: a session in use anywhere
     /// has a use stored well within any instance's expiry.
     let useInterval: Duration
+    /// How long unused here a session lives on this instance: `idleExpiry`, and with shared
+    /// storage a `useInterval` more, since the last use this instance stored may be up to
+    /// that much older than its last (so its own expiry is not taken for another's use).
+    let localExpiry: Duration
+    /// What storage shared with other instances counts as in use: a use recorded within
+    /// this. Half a `useInterval` past `idleExpiry`, so a use stored here a little after the
+    /// request that made it (the writer's queue) is past it when this instance expires the
+    /// session, while one stored elsewhere keeps it alive up to half an interval short of
+    /// `idleExpiry` after that instance's last use.
+    var inUseWithin: Duration { Self.inUseWithin(idleExpiry: idleExpiry, useInterval: useInterval) }
 
     init(
         idleExpiry: Duration, maxSessions: Int, maxSessionsPerClient: Int = .max,
         onEnd: @escaping @Sendable (LiveSession, String) -> Void = { _, _ in },
-        load: (@Sendable ([UInt8]) throws -> LiveSession?)? = nil,
+        load: (@Sendable ([UInt8], Duration?) throws -> LiveSession?)? = nil,
         listenedElsewhere: (@Sendable (String) -> Bool)? = nil,
         storeUse: (@Sendable (LiveSession) -> Void)? = nil, useInterval: Duration? = nil
     ) {
         self.idleExpiry = idleExpiry
         self.storeUse = storeUse
-        self.useInterval = useInterval ?? min(.seconds(60), idleExpiry / 4)
+        let interval = useInterval ?? Self.useInterval(idleExpiry: idleExpiry)
+        self.useInterval = interval
+        localExpiry = storeUse == nil ? idleExpiry : idleExpiry + interval
         self.maxSessions = maxSessions
         self.maxSessionsPerClient = maxSessionsPerClient
         self.load = load
@@ -91,6 +104,15 @@ final class SessionRegistry: Sendable {
         // of the expiry away.
         _ = session.touch(now, storingEvery: useInterval)
         return (session, token)
+    }
+
+    /// A quarter of `idleExpiry`, at most a minute.
+    static func useInterval(idleExpiry: Duration) -> Duration {
+        min(.seconds(60), idleExpiry / 4)
+    }
+
+    static func inUseWithin(idleExpiry: Duration, useInterval: Duration) -> Duration {
+        idleExpiry + useInterval / 2
     }
 
     /// Takes back sessions storage held at start; each counts against its client's share as
@@ -127,18 +149,27 @@ final class SessionRegistry: Sendable {
         guard let authorization, let token = Self.bearerToken(authorization) else { return .missing }
         let digest = SessionToken.digest(of: token)
         let now = clock.now
-        let ask = load != nil && sessions.withLock { $0.byDigest[digest] == nil && !$0.missed.contains(digest) }
+        // Storage is asked for a token this instance does not hold, and, when storage is
+        // shared, for one whose copy here expired: another instance may be serving it.
+        let ask: (Bool, Duration?) = load == nil ? (false, nil) : sessions.withLock { sessions in
+            if let held = sessions.byDigest[digest] { return isExpired(held, now: now) ? (true, inUseWithin) : (false, nil) }
+            return (!sessions.missed.contains(digest), nil)
+        }
         // Looked up outside the lock: storage may take a while to answer.
         let loaded: LiveSession?
         do {
-            loaded = ask ? try load?(digest) : nil
+            loaded = ask.0 ? try load?(digest, ask.1) : nil
         } catch {
             return .unavailable
         }
         let (authentication, storing) = sessions.withLock { sessions -> (Authentication, Bool) in
+            if loaded != nil, ask.1 != nil, let held = sessions.byDigest[digest], isExpired(held, now: now) {
+                // In use elsewhere: the copy here is replaced by storage's, not ended.
+                remove(held, from: &sessions, reason: nil)
+            }
             if let loaded, sessions.byID[loaded.id] == nil {
                 insert(loaded, into: &sessions)
-            } else if ask, loaded == nil {
+            } else if ask.0, ask.1 == nil, loaded == nil {
                 if sessions.missed.count >= Self.maxMissed { sessions.missed.removeAll() }
                 sessions.missed.insert(digest)
             }
@@ -177,10 +208,10 @@ final class SessionRegistry: Sendable {
         sessions.withLock { remove(session, from: &$0, reason: "deleted") }
     }
 
-    /// Unused for longer than `idleExpiry`, and no event stream open (a stream keeps its
-    /// session alive).
+    /// Unused here for longer than `localExpiry`, and no event stream open (a stream keeps
+    /// its session alive).
     private func isExpired(_ session: LiveSession, now: ContinuousClock.Instant) -> Bool {
-        now - session.lastUsed > idleExpiry && !session.events.isListened
+        now - session.lastUsed > localExpiry && !session.events.isListened
     }
 
     var liveCount: Int {

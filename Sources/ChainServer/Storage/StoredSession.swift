@@ -4,6 +4,9 @@ struct StoredSession: Sendable {
     enum Key: Sendable {
         case id(String)
         case tokenDigest([UInt8])
+        /// By its token's digest, only while some instance recorded a use of it
+        /// (`SessionWrite.used`) within the given time: shared storage only.
+        case tokenDigestUsedWithin([UInt8], Duration)
     }
 
     var id: String
