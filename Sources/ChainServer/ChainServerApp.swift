@@ -65,7 +65,7 @@ final class ChainServerApp: Sendable {
                 // here, unless another instance has used the session since.
                 if reason == "expired" { journal.delete(session, unusedFor: inUseWithin) }
             },
-            load: { digest, usedWithin in try journal.load(tokenDigest: digest, usedWithin: usedWithin) },
+            load: { digest in try journal.load(tokenDigest: digest, usedWithin: inUseWithin) },
             listenedElsewhere: listenedElsewhere,
             storeUse: storeUse)
         storage.follower = Self.follower(catalog: catalog, sessions: sessions, journal: journal, live: live, metrics: metrics)

@@ -168,8 +168,13 @@ struct EventStreamTests {
             // server's socket shows a reset.
             streams.removeLast()
             // Off the cooperative pool: the server may look for the ghost for up to 2 s.
+            // On a machine busy with other tests its ghost may outlast one open's search (2 s),
+            // so the open is tried again, as a client answered 429 would.
             let port = server.app.port
-            let again = try await offCooperativePool { try EventStreamClient(port: port, session: session) }
+            var again = try await offCooperativePool { try EventStreamClient(port: port, session: session) }
+            for _ in 0..<3 where again.status == 429 {
+                again = try await offCooperativePool { try EventStreamClient(port: port, session: session) }
+            }
             #expect(again.status == 200, "\(String(describing: again.problem))")
             #expect(server.app.sessionStreamCount(session.id) == SessionEvents.maxStreams)
         }

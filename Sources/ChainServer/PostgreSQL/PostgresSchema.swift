@@ -181,7 +181,7 @@ enum PostgresSchema {
         // within the expiry either (`chain_session_unused`). Sessions stored before count as
         // used at the migration.
         """
-        ALTER TABLE sessions ADD COLUMN last_used TIMESTAMPTZ NOT NULL DEFAULT now();
+        ALTER TABLE sessions ADD COLUMN last_used TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp();
         CREATE FUNCTION chain_session_unused(session_id TEXT, idle_ms BIGINT) RETURNS VOID LANGUAGE plpgsql AS $$
         BEGIN
             IF EXISTS (

@@ -29,7 +29,7 @@ enum PostgresSessionRows {
                 statements.append(Statement("SELECT chain_session_turn($1, $2)", [id, .int(expected)]))
             }
             if write.used {
-                statements.append(Statement("UPDATE sessions SET last_used = now() WHERE id = $1", [id]))
+                statements.append(Statement("UPDATE sessions SET last_used = clock_timestamp() WHERE id = $1", [id]))
             }
             guard write.state != nil || write.stacks != nil || write.handlers != nil else { break }
             // One statement whatever changed: a NULL leaves its column as stored.

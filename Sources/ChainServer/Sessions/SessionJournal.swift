@@ -136,14 +136,15 @@ final class SessionJournal: Sendable {
         return newer
     }
 
-    /// A session created on another instance sharing the storage, by its token's digest.
-    /// `usedWithin`: only while some instance recorded a use of it within that time (this
-    /// instance's copy expired; another may be serving it).
-    func load(tokenDigest: [UInt8], usedWithin: Duration? = nil) throws -> LiveSession? {
-        guard storage.isShared else { return nil }
-        let key = usedWithin.map { StoredSession.Key.tokenDigestUsedWithin(tokenDigest, $0) } ?? .tokenDigest(tokenDigest)
-        guard let stored = try storage.loadSession(key) else { return nil }
-        return try Self.restore(stored, now: .now)
+    /// A session created on another instance sharing the storage, or served by one, by its
+    /// token's digest: found while some instance recorded a use of it within `usedWithin`;
+    /// otherwise told apart as stored but idle (a second query) or absent.
+    func load(tokenDigest: [UInt8], usedWithin: Duration) throws -> SessionLookup {
+        guard storage.isShared else { return .absent }
+        if let stored = try storage.loadSession(.tokenDigestUsedWithin(tokenDigest, usedWithin)) {
+            return .found(try Self.restore(stored, now: .now))
+        }
+        return try storage.loadSession(.tokenDigest(tokenDigest)) == nil ? .absent : .idle
     }
 
     static func restore(_ stored: StoredSession, now: ContinuousClock.Instant) throws -> LiveSession {

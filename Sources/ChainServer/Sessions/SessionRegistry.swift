@@ -40,12 +40,12 @@ final class SessionRegistry: Sendable {
 
     /// Told when a session ends, with why (`deleted` or `expired`), after it is gone.
     let onEnd: @Sendable (LiveSession, String) -> Void
-    /// Finds a session this instance does not hold by its token's digest: one created on
-    /// another instance sharing the storage, loaded when first touched here; `nil` when
-    /// storage holds none. With a time (`inUseWithin`), only one some instance recorded in
-    /// use within it: this instance's copy expired, and another may be serving it. When it
-    /// throws, the request is answered 503 and the token asked about again next time.
-    let load: (@Sendable ([UInt8], Duration?) throws -> LiveSession?)?
+    /// Asks storage shared with other instances for a session by its token's digest: one
+    /// this instance does not hold (created or served elsewhere, taken in when first touched
+    /// here), or one whose copy here expired (still served elsewhere?). Found only if some
+    /// instance used it within `inUseWithin`. When it throws, the request is answered 503
+    /// and the token asked about again next time.
+    let load: (@Sendable ([UInt8]) throws -> SessionLookup)?
     /// Whether another instance sharing the storage streams a session, by id
     /// (`CallRelay.isListenedElsewhere`); every session taken in asks it.
     let listenedElsewhere: (@Sendable (String) -> Bool)?
@@ -70,7 +70,7 @@ final class SessionRegistry: Sendable {
     init(
         idleExpiry: Duration, maxSessions: Int, maxSessionsPerClient: Int = .max,
         onEnd: @escaping @Sendable (LiveSession, String) -> Void = { _, _ in },
-        load: (@Sendable ([UInt8], Duration?) throws -> LiveSession?)? = nil,
+        load: (@Sendable ([UInt8]) throws -> SessionLookup)? = nil,
         listenedElsewhere: (@Sendable (String) -> Bool)? = nil,
         storeUse: (@Sendable (LiveSession) -> Void)? = nil, useInterval: Duration? = nil
     ) {
@@ -149,34 +149,38 @@ final class SessionRegistry: Sendable {
         guard let authorization, let token = Self.bearerToken(authorization) else { return .missing }
         let digest = SessionToken.digest(of: token)
         let now = clock.now
-        // Storage is asked for a token this instance does not hold, and, when storage is
-        // shared, for one whose copy here expired: another instance may be serving it.
-        let ask: (Bool, Duration?) = load == nil ? (false, nil) : sessions.withLock { sessions in
-            if let held = sessions.byDigest[digest] { return isExpired(held, now: now) ? (true, inUseWithin) : (false, nil) }
-            return (!sessions.missed.contains(digest), nil)
+        // Storage is asked about a token this instance does not hold (and has not missed),
+        // and about one whose copy here expired: another instance may be serving it.
+        let held: LiveSession?
+        let ask: Bool
+        (held, ask) = sessions.withLock { sessions in
+            guard let held = sessions.byDigest[digest] else { return (nil, load != nil && !sessions.missed.contains(digest)) }
+            return (held, load != nil && isExpired(held, now: now))
         }
         // Looked up outside the lock: storage may take a while to answer.
-        let loaded: LiveSession?
+        let lookup: SessionLookup?
         do {
-            loaded = ask.0 ? try load?(digest, ask.1) : nil
+            lookup = ask ? try load?(digest) : nil
         } catch {
             return .unavailable
         }
         let (authentication, storing) = sessions.withLock { sessions -> (Authentication, Bool) in
-            if loaded != nil, ask.1 != nil, let held = sessions.byDigest[digest], isExpired(held, now: now) {
-                // In use elsewhere: the copy here is replaced by storage's, not ended.
-                remove(held, from: &sessions, reason: nil)
-            }
-            if let loaded, sessions.byID[loaded.id] == nil {
-                insert(loaded, into: &sessions)
-            } else if ask.0, ask.1 == nil, loaded == nil {
+            switch lookup {
+            case .found(let loaded) where held == nil:
+                if sessions.byID[loaded.id] == nil { insert(loaded, into: &sessions) }
+            case .absent where held == nil:
                 if sessions.missed.count >= Self.maxMissed { sessions.missed.removeAll() }
                 sessions.missed.insert(digest)
+            default:
+                break
             }
             guard let session = sessions.byDigest[digest], SessionToken.constantTimeEqual(session.tokenDigest, digest) else {
                 return (.invalid, false)
             }
-            guard !isExpired(session, now: now) else {
+            // Expired here, but used lately elsewhere: the copy serves on (the follower keeps
+            // it as the other instance leaves it), as long as nothing ended it meanwhile.
+            let usedElsewhere = session === held && { if case .found = lookup { true } else { false } }()
+            guard usedElsewhere || !isExpired(session, now: now) else {
                 remove(session, from: &sessions, reason: "expired")
                 return (.invalid, false)
             }
