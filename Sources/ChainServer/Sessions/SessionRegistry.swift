@@ -100,9 +100,9 @@ final class SessionRegistry: Sendable {
             guard sessions.perClient[client, default: 0] < maxSessionsPerClient else { throw Full(perClient: true) }
             insert(session, into: &sessions)
         }
-        // Storing the new session records it used now: the next use to store is a quarter
-        // of the expiry away.
-        _ = session.touch(now, storingEvery: useInterval)
+        // With shared storage, storing the new session records it used now: the next use to
+        // store is a `useInterval` away.
+        if storeUse != nil { _ = session.touch(now, storingEvery: useInterval) }
         return (session, token)
     }
 
