@@ -12,6 +12,10 @@
 #include <poll.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#ifdef __linux__
+#include <sys/epoll.h>
+#include <unistd.h>
+#endif
 
 #include <microhttpd.h>
 
@@ -193,6 +197,79 @@ static inline int
 cmhd_connection_set_timeout(struct MHD_Connection *connection, unsigned int seconds)
 {
     return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds) == MHD_YES;
+}
+
+/* Hang-up watching for event streams. libmicrohttpd takes a suspended connection's socket
+   out of its epoll set, so a parked stream would learn that its client left only at its
+   next write. These keep a second epoll set of stream sockets, each registered one-shot for
+   the peer's FIN (EPOLLRDHUP), a reset or an error (EPOLLHUP and EPOLLERR, always
+   reported), with a caller's 64-bit token standing for the socket: a token is never
+   reused, so a late event can never be taken for another connection that got the same
+   descriptor number. Elsewhere than Linux the set is never made (-1). */
+static inline int
+cmhd_hangups_create(void)
+{
+#ifdef __linux__
+    return epoll_create1(EPOLL_CLOEXEC);
+#else
+    return -1;
+#endif
+}
+
+/* Watches `fd` for its peer leaving, once; 0, or -1 with errno. */
+static inline int
+cmhd_hangups_add(int set, int fd, uint64_t token)
+{
+#ifdef __linux__
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = EPOLLRDHUP | EPOLLONESHOT;
+    event.data.u64 = token;
+    return epoll_ctl(set, EPOLL_CTL_ADD, fd, &event);
+#else
+    (void)set; (void)fd; (void)token;
+    return -1;
+#endif
+}
+
+/* Stops watching `fd` (before it is closed); 0, or -1 with errno. */
+static inline int
+cmhd_hangups_remove(int set, int fd)
+{
+#ifdef __linux__
+    struct epoll_event unused;
+    return epoll_ctl(set, EPOLL_CTL_DEL, fd, &unused);
+#else
+    (void)set; (void)fd;
+    return -1;
+#endif
+}
+
+/* Waits up to `timeout_ms` for sockets whose peer left; writes up to `capacity` tokens and
+   returns how many (0 on timeout), or -1 with errno (EINTR included). */
+static inline int
+cmhd_hangups_wait(int set, uint64_t *tokens, int capacity, int timeout_ms)
+{
+#ifdef __linux__
+    enum { batch = 64 };
+    struct epoll_event events[batch];
+    int count = epoll_wait(set, events, capacity < batch ? capacity : batch, timeout_ms);
+    for (int index = 0; index < count; index++) tokens[index] = events[index].data.u64;
+    return count;
+#else
+    (void)set; (void)tokens; (void)capacity; (void)timeout_ms;
+    return -1;
+#endif
+}
+
+static inline void
+cmhd_hangups_close(int set)
+{
+#ifdef __linux__
+    if (set >= 0) close(set);
+#else
+    (void)set;
+#endif
 }
 
 /* The content reader's "done" answers, which are macros Swift cannot import. */

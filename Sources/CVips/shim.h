@@ -8,6 +8,41 @@
 // calls the server makes. Every name is prefixed `cvips_`. Each returns libvips's status
 // (0 on success); on failure the reason is in the error buffer (cvips_error_take).
 
+/// Where GLib's and libvips's log messages go instead of stderr: the log domain (`VIPS`,
+/// `GLib`, …; may be NULL), GLib's level flags, and the message.
+typedef void (*cvips_log_handler)(const char *domain, int level, const char *message);
+
+static inline void cvips_glib_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer handler) {
+    ((cvips_log_handler) handler)(domain, (int) level, message);
+}
+
+static inline GLogWriterOutput cvips_glib_writer(GLogLevelFlags level, const GLogField *fields, gsize count, gpointer handler) {
+    const char *domain = NULL, *message = NULL;
+    for (gsize index = 0; index < count; index++) {
+        if (fields[index].length >= 0) continue; /* binary fields are not text */
+        if (g_strcmp0(fields[index].key, "GLIB_DOMAIN") == 0) domain = fields[index].value;
+        else if (g_strcmp0(fields[index].key, "MESSAGE") == 0) message = fields[index].value;
+    }
+    ((cvips_log_handler) handler)(domain, (int) level, message ? message : "");
+    return G_LOG_WRITER_HANDLED;
+}
+
+/// Sends every GLib log message of the process to `handler`: those logged with g_log (libvips's
+/// g_warning, "unknown EXIF resolution unit", "error in tile …") and structured ones alike.
+/// Call once, before libvips starts; GLib allows one writer per program. A fatal message
+/// still aborts after the handler, as GLib always does.
+static inline void cvips_route_log(cvips_log_handler handler) {
+    g_log_set_default_handler(cvips_glib_log, (gpointer) handler);
+    g_log_set_writer_func(cvips_glib_writer, (gpointer) handler, NULL);
+}
+
+/// GLib's level flags, as Swift cannot import the enum's bits as constants.
+static const int CVIPS_LOG_ERROR = G_LOG_LEVEL_ERROR;
+static const int CVIPS_LOG_CRITICAL = G_LOG_LEVEL_CRITICAL;
+static const int CVIPS_LOG_WARNING = G_LOG_LEVEL_WARNING;
+static const int CVIPS_LOG_MESSAGE = G_LOG_LEVEL_MESSAGE;
+static const int CVIPS_LOG_INFO = G_LOG_LEVEL_INFO;
+
 /// Starts libvips once per process: no operation cache (pictures on disk change, and the
 /// cache would hold their files open) and one worker thread per operation, since the server
 /// runs its own bounded pool of thumbnail jobs.

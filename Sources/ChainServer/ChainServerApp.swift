@@ -16,6 +16,8 @@ final class ChainServerApp: Sendable {
     let http: HTTPServer
     let live: LiveEvents
     let thumbnails: Thumbnails
+    /// This server's place among `PictureLog`'s sinks, left at `stop`.
+    private let pictureLog: Int
 
     /// Reads the menus, opens (and on first start seeds) the catalog. Throws
     /// `ConfigurationError` for a bad menu file and the store's errors for a bad catalog.
@@ -30,6 +32,10 @@ final class ChainServerApp: Sendable {
         try Self.seedDemoCatalog(storage, configuration, pictures: pictures, log: log)
         thumbnails = try Thumbnails(engine: pictures, directory: configuration.dataDirectory + "/thumbnails")
         let metrics = Metrics()
+        pictureLog = PictureLog.route { message in
+            metrics.recordPictureLog(domain: message.domain, level: message.level.rawValue)
+            log.log(message.level == .critical ? .error : .warning, "picture.log", message.fields)
+        }
         storage.onCommit = { batches, rows in metrics.recordCommit(batches: batches, rows: rows) }
         self.storage = storage
         self.metrics = metrics
@@ -147,15 +153,15 @@ final class ChainServerApp: Sendable {
         return CallRelayReceiver(
             invoked: { call, id, invoke, deadline in
                 guard isListenedHere(id), let session = sessions.session(id: id) else {
-                    relay?.disconnect(call: call)
+                    relay?.disconnect(call: call, heard: false)
                     return
                 }
                 live.invokeRelayed(call, invoke: invoke, deadline: deadline, on: session)
             },
-            settled: { call, id, answer in
+            settled: { call, id, answer, heard in
                 // Off the relay's thread: the answer goes on to perform the command.
                 DispatchQueue.global().async {
-                    answers.settledElsewhere(call, session: id, answer: answer, listenedHere: isListenedHere(id))
+                    answers.settledElsewhere(call, session: id, answer: answer, heard: heard, listenedHere: isListenedHere(id))
                 }
             },
             listenedElsewhere: { id, elsewhere in
@@ -235,6 +241,7 @@ final class ChainServerApp: Sendable {
         live.shutdown()
         http.shutdown(timeout: grace)
         storage.close()
+        PictureLog.unroute(pictureLog)
         log.log(.info, "server.stopped")
     }
 }

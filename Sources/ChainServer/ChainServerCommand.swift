@@ -64,6 +64,12 @@ struct ChainServerCommand {
             let store = try configuration.openStorage()
             defer { store.close() }
             let onTerminal = isatty(STDERR_FILENO) == 1
+            // What libvips says of odd pictures: JSON lines on stderr, on lines of their own.
+            let log = Logger(level: configuration.logLevel)
+            PictureLog.route { message in
+                if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+                log.log(message.level == .critical ? .error : .warning, "picture.log", message.fields)
+            }
             let thumbnails = try Thumbnails(engine: VipsPictureEngine(), directory: configuration.dataDirectory + "/thumbnails")
             let summary = try CatalogImporter(store: store, thumbnails: thumbnails).importDirectory(directory) { progress in
                 if onTerminal { FileHandle.standardError.write(Data(("\r" + progress.progressLine + "\u{1B}[K").utf8)) }

@@ -4,6 +4,8 @@ import Testing
 import FoundationNetworking
 #endif
 
+@testable import ChainServer
+
 /// The built `chain-server` executable as an operator runs it: the one "listening on" line,
 /// a clean exit 0 on SIGTERM with every acknowledged write on disk, and startup refused with
 /// a message naming the file, key and problem.
@@ -178,5 +180,35 @@ struct ChainServerCommandTests {
             let summary = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(summary.contains("Imported \(expectedAdded) new image"), "\(summary)")
         }
+    }
+
+    /// Truncated and odd pictures make libvips warn ("Premature end of JPEG file", "error in
+    /// tile …"); those reach stderr as JSON lines of the log, naming the file where known,
+    /// never as GLib's own lines, and the summary on stdout stays one line.
+    @Test func importOfOddPicturesPrintsNoRawLibraryLines() throws {
+        let folder = PictureFolder()
+        defer { folder.remove() }
+        let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try folder.picture("whole.jpg", width: 640, height: 480))))
+        folder.file("truncated.jpg", Array(whole.prefix(whole.count / 3)))
+        folder.file("garbage.jpg", [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x78, count: 500))
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let (process, output, errors) = try launch(["import", folder.path, "--data-dir", data.path, "--config", Self.configDirectory])
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let logged = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(printed.split(separator: "\n").count == 1 && printed.hasPrefix("Imported 3 new images"), "\(printed)")
+        let lines = logged.split(separator: "\n")
+        #expect(!logged.contains("VIPS-WARNING") && !logged.contains("(process:"), "\(logged)")
+        var warnings: [[String: Any]] = []
+        for line in lines {
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object != nil, "not a JSON line: \(line)")
+            if let object, object["event"] as? String == "picture.log" { warnings.append(object) }
+        }
+        #expect(!warnings.isEmpty, "libvips said nothing of the broken pictures: \(logged)")
+        #expect(warnings.allSatisfy { $0["level"] as? String == "warning" && $0["domain"] as? String == "VIPS" })
+        #expect(warnings.contains { ($0["file"] as? String)?.hasSuffix("truncated.jpg") == true || ($0["file"] as? String)?.hasSuffix("garbage.jpg") == true })
     }
 }

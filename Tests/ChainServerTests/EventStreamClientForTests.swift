@@ -53,6 +53,11 @@ final class EventStreamClient: @unchecked Sendable {
         connection.shutDown()
     }
 
+    /// Goes away with a reset, as a client whose connection drops does.
+    func reset() {
+        connection.reset()
+    }
+
     /// Opens a stream, requiring a 200.
     static func open(_ server: LiveServer, _ session: RemoteSession, lastEventID: String? = nil) throws -> EventStreamClient {
         let client = try EventStreamClient(port: server.app.port, session: session, lastEventID: lastEventID)

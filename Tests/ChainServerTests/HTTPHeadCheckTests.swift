@@ -13,12 +13,8 @@ struct HTTPHeadCheckTests {
     private func exchange(
         _ bytes: String, awaitClose: Bool = true, handler: RecordingHandler = RecordingHandler()
     ) throws -> (RawHTTPResponse, closed: Bool, handler: RecordingHandler) {
-        let server = try handler.startServer()
-        defer { server.shutdown(timeout: .seconds(1)) }
-        let connection = try RawHTTPConnection(port: server.port)
-        try connection.send(Array(bytes.utf8))
-        let response = try connection.readResponse()
-        return (response, awaitClose && connection.waitForClose(), handler)
+        let (response, closed) = try handler.exchange(bytes, awaitClose: awaitClose)
+        return (response, closed, handler)
     }
 
     @Test(arguments: [

@@ -27,7 +27,7 @@ enum RawHTTPError: Error {
 /// several requests on one connection, hand-made chunked uploads, idle connections, raw
 /// headers. Every read has a timeout so a broken server fails the test instead of hanging it.
 final class RawHTTPConnection {
-    private let socketFD: Int32
+    private var socketFD: Int32
     private var pending: [UInt8] = []
 
     /// Connects to `host` (an IPv4 or IPv6 literal) on `port`, from the IPv4 address `source`
@@ -78,7 +78,17 @@ final class RawHTTPConnection {
     }
 
     deinit {
+        if socketFD >= 0 { close(socketFD) }
+    }
+
+    /// Resets the connection now (`SO_LINGER` 0 and close: the peer gets an RST, not a FIN),
+    /// as a client whose machine or network drops it does. Nothing is sent or read after.
+    func reset() {
+        guard socketFD >= 0 else { return }
+        var noLinger = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(socketFD, SOL_SOCKET, SO_LINGER, &noLinger, socklen_t(MemoryLayout<linger>.size))
         close(socketFD)
+        socketFD = -1
     }
 
     /// Ends the connection both ways now, as a client that goes away does (the descriptor is

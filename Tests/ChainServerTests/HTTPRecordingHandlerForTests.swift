@@ -49,6 +49,10 @@ final class RecordingHandler: HTTPHandler {
                 text: #"{"status":413,"title":"Content Too Large","limit":\#(limit)}"#)
         case .malformedHead:
             return HTTPResponse(status: 400, contentType: "application/problem+json", text: #"{"status":400}"#)
+        case .targetTooLong:
+            return HTTPResponse(status: 414, contentType: "application/problem+json", text: #"{"status":414}"#)
+        case .headerTooLarge:
+            return HTTPResponse(status: 431, contentType: "application/problem+json", text: #"{"status":431}"#)
         }
     }
 
@@ -72,6 +76,17 @@ final class RecordingHandler: HTTPHandler {
         let server = HTTPServer(configuration: configuration, handler: self)
         try server.start()
         return server
+    }
+
+    /// Sends `bytes` to a server of this handler on a fresh connection; the one answer, and
+    /// (when `awaitClose`) whether the server then closed the connection.
+    func exchange(_ bytes: String, awaitClose: Bool = true) throws -> (RawHTTPResponse, closed: Bool) {
+        let server = try startServer()
+        defer { server.shutdown(timeout: .seconds(1)) }
+        let connection = try RawHTTPConnection(port: server.port)
+        try connection.send(Array(bytes.utf8))
+        let response = try connection.readResponse()
+        return (response, awaitClose && connection.waitForClose())
     }
 }
 

@@ -16,7 +16,8 @@ struct HTTPServerConfigurationTests {
         #expect(configuration.connectionTimeoutSeconds == 30)
         #expect(configuration.connectionLimit == 1024)
         #expect(configuration.perIPConnectionLimit == 256)
-        #expect(configuration.connectionMemoryLimitBytes == 16_384)
+        #expect(configuration.connectionMemoryLimitBytes == 24_576)
+        #expect(configuration.headLimits == HTTPHeadLimits(maxTargetBytes: 8192, maxSectionBytes: 8192, maxFields: 100))
     }
 
     @Test func zeroThreadsMeansOnePerCore() {

@@ -107,7 +107,7 @@ struct HTTPServerLimitsTests {
 
     @Test func oversizedHeadersAreRefusedAndTheServerKeepsServing() throws {
         let handler = RecordingHandler()
-        let server = try handler.startServer { $0.connectionMemoryLimitBytes = 16 << 10 }
+        let server = try handler.startServer()
         defer { server.shutdown(timeout: .seconds(1)) }
         let connection = try RawHTTPConnection(port: server.port)
 

@@ -14,7 +14,7 @@ struct PostgresCallRelayTests {
     final class Instance: Sendable {
         struct Heard: Sendable {
             var invoked: [(call: String, session: String, invoke: [UInt8])] = []
-            var settled: [(call: String, session: String, answer: [UInt8]?)] = []
+            var settled: [(call: String, session: String, answer: [UInt8]?, heard: Bool)] = []
             var elsewhere: [String: Bool] = [:]
         }
 
@@ -27,7 +27,7 @@ struct PostgresCallRelayTests {
             store = try PostgresCatalogStore(url: url, durability: .off, readerCount: 1)
             store.relay.receiver = CallRelayReceiver(
                 invoked: { [weak self] call, session, invoke, _ in self?.heard.withLock { $0.invoked.append((call, session, invoke)) } },
-                settled: { [weak self] call, session, answer in self?.heard.withLock { $0.settled.append((call, session, answer)) } },
+                settled: { [weak self] call, session, answer, heard in self?.heard.withLock { $0.settled.append((call, session, answer, heard)) } },
                 listenedElsewhere: { [weak self] session, elsewhere in self?.heard.withLock { $0.elsewhere[session] = elsewhere } },
                 isListenedHere: { [weak self] session in self?.streaming.withLock { $0.contains(session) } ?? false },
                 listenedHere: { [weak self] in Array(self?.streaming.withLock { $0 } ?? []) })
@@ -87,11 +87,11 @@ struct PostgresCallRelayTests {
         #expect(b.heard.withLock { $0.settled.isEmpty })
     }
 
-    @Test func aCallNobodyElseStreamsComesBackDisconnected() throws {
+    @Test func aCallNobodyElseStreamsComesBackUndelivered() throws {
         let (a, b) = try Self.twoInstances()
         defer { a.store.close(); b.store.close() }
         a.store.relay.offer(call: "c-a-2", session: "s-3", invoke: [0x7B, 0x7D], deadline: Date().addingTimeInterval(30))
-        #expect(a.waitFor { $0.settled.contains { $0.call == "c-a-2" && $0.answer == nil } })
+        #expect(a.waitFor { $0.settled.contains { $0.call == "c-a-2" && $0.answer == nil && !$0.heard } })
         #expect(b.heard.withLock { $0.invoked.isEmpty })
     }
 
@@ -107,13 +107,26 @@ struct PostgresCallRelayTests {
         #expect(c.waitFor { $0.invoked.contains { $0.call == "c-a-3" } })
         // B's stream closes: C still streams the session, so the call stays open.
         b.stream("s-4", false)
-        b.store.relay.disconnect(call: "c-a-3")
+        b.store.relay.disconnect(call: "c-a-3", heard: true)
         usleep(300_000)
         #expect(a.heard.withLock { $0.settled.isEmpty })
         // C's closes too: now it is disconnected.
         c.stream("s-4", false)
-        c.store.relay.disconnect(call: "c-a-3")
-        #expect(a.waitFor { $0.settled.contains { $0.call == "c-a-3" && $0.answer == nil } })
+        c.store.relay.disconnect(call: "c-a-3", heard: true)
+        #expect(a.waitFor { $0.settled.contains { $0.call == "c-a-3" && $0.answer == nil && $0.heard } })
+    }
+
+    @Test func aCallTheOtherInstanceCouldNotDeliverComesBackUndelivered() throws {
+        let (a, b) = try Self.twoInstances()
+        defer { a.store.close(); b.store.close() }
+        b.stream("s-6", true)
+        #expect(a.waitFor { $0.elsewhere["s-6"] == true })
+        a.store.relay.offer(call: "c-a-6", session: "s-6", invoke: [0x7B, 0x7D], deadline: Date().addingTimeInterval(30))
+        #expect(b.waitFor { $0.invoked.contains { $0.call == "c-a-6" } })
+        // B's only stream had closed before the call reached it: no client heard it.
+        b.stream("s-6", false)
+        b.store.relay.disconnect(call: "c-a-6", heard: false)
+        #expect(a.waitFor { $0.settled.contains { $0.call == "c-a-6" && $0.answer == nil && !$0.heard } })
     }
 
     @Test func aClosedInstancesStreamsStopCounting() throws {

@@ -120,6 +120,9 @@ struct ThumbnailRoutesTests {
             let files = try FileManager.default.contentsOfDirectory(atPath: server.dataDirectory + "/thumbnails")
             #expect(files.filter { $0.hasSuffix(".jpg") }.count == 1, "\(files)")
             #expect(try await server.client.get("/healthz").status == 200)
+            // What libvips said of the truncated JPEG went to the log and the metrics, not stderr.
+            let metrics = try await server.client.metrics()
+            #expect(metrics.contains(#"chain_picture_log_messages_total{domain="VIPS",level="warning"}"#), "\(metrics.suffix(800))")
         }
     }
 

@@ -87,6 +87,8 @@ final class CommandRunner: Sendable {
         let session: LiveSession
         let action: String
         let conditions: CommandConditions
+        /// Whether the walk records its trace (`?explain=1`).
+        let explain: Bool
         var idempotency: CommandConditions.Idempotency? { conditions.idempotency }
         let answer: Answer
         let finish: @Sendable () -> Void
@@ -142,7 +144,7 @@ final class CommandRunner: Sendable {
         let known = dispatcher.registry.actions.contains(invocation.action)
         let action = known ? invocation.action : "remote"
         session.submit(ended: { answer(.sessionEnded)() }) { [self] finish in
-            let turn = Turn(session: session, action: action, conditions: conditions, answer: answer, finish: finish)
+            let turn = Turn(session: session, action: action, conditions: conditions, explain: explain, answer: answer, finish: finish)
             if let ending = turn.endingBeforePerforming() { return turn.end(ending) }
             let remote = session.remoteHandlers
             let (dispatcher, catalog) = (dispatcher, catalog)
@@ -155,7 +157,9 @@ final class CommandRunner: Sendable {
     }
 
     /// Hands `call` to the client through its session's streams and, once it is settled,
-    /// completes the command with the answer, or fails it.
+    /// completes the command with the answer, or fails it. A call no stream took told
+    /// nobody anything: the command walks again with its session's handlers declining, as
+    /// the contract has a handler whose client is not connected do.
     private func ask(_ call: RemoteCall, _ turn: Turn) {
         guard let calls, let live else {
             return turn.end(.failed(CommandFailure(.unhandled(action: call.invocation.action, chain: []))))
@@ -176,13 +180,28 @@ final class CommandRunner: Sendable {
             case .disconnected:
                 metrics.recordCommand(action: turn.action, outcome: "handler_disconnected")
                 turn.end(.handlerDisconnected)
+            case .undelivered:
+                metrics.recordCommand(action: turn.action, outcome: "handler_undelivered")
+                walkDeclining(call, turn)
             case .sessionEnded:
                 turn.end(.sessionEnded)
             }
         }
-        live.invoke(call, id: id, deadline: deadline, on: session)
         // The last stream may have closed between the walk and the call: then nobody heard it.
-        if !session.events.isListened { calls.settleAll(of: session.id, .disconnected) }
+        if !live.invoke(call, id: id, deadline: deadline, on: session) { calls.settle(id, .undelivered) }
+    }
+
+    /// `call`'s command walked again from where it started, with every remote handler of the
+    /// session declining ("its client is not connected"): on past the handler nobody heard.
+    private func walkDeclining(_ call: RemoteCall, _ turn: Turn) {
+        var declining = turn.session.remoteHandlers
+        declining.isLive = false
+        let (dispatcher, catalog, explain, remote) = (dispatcher, catalog, turn.explain, declining)
+        let declined = execute(turn) { model throws(CommandFailure) in
+            try dispatcher.perform(call.invocation, in: model, catalog: catalog, remote: remote, from: call.start, explain: explain)
+        }
+        // Declining handlers are never a walk's target; should one be, it is asked as any is.
+        if let declined { ask(declined, turn) }
     }
 
     /// Walks (`attempt`) against the mirror, under the order lock for writing actions, and

@@ -36,7 +36,7 @@ extension ServerConfiguration {
             case "limits":
                 let keys = ["maxBodyBytes", "maxJSONDepth", "connectionTimeoutSeconds", "connectionLimit",
                             "perIPConnectionLimit", "connectionMemoryBytes", "headTimeoutSeconds", "minBodyBytesPerSecond",
-                            "maxPageSize"]
+                            "maxPageSize", "maxRequestTargetBytes", "maxHeaderSectionBytes", "maxHeaderFields"]
                 for (key, value) in try reader.members(of: group, value, allowed: keys) {
                     switch key {
                     case "maxBodyBytes": maxBodyBytes = try reader.int(group, key, value, in: 1...(1 << 30))
@@ -47,6 +47,9 @@ extension ServerConfiguration {
                     case "connectionMemoryBytes": connectionMemoryBytes = try reader.int(group, key, value, in: 4096...(64 << 20))
                     case "headTimeoutSeconds": headTimeoutSeconds = try reader.int(group, key, value, in: 1...86_400)
                     case "minBodyBytesPerSecond": minBodyBytesPerSecond = try reader.int(group, key, value, in: 0...(1 << 30))
+                    case "maxRequestTargetBytes": maxRequestTargetBytes = try reader.int(group, key, value, in: 256...(1 << 20))
+                    case "maxHeaderSectionBytes": maxHeaderSectionBytes = try reader.int(group, key, value, in: 256...(1 << 20))
+                    case "maxHeaderFields": maxHeaderFields = try reader.int(group, key, value, in: 8...10_000)
                     default: maxPageSize = try reader.int(group, key, value, in: 1...100_000)
                     }
                 }

@@ -29,10 +29,22 @@ struct ServerConfiguration: Sendable, Equatable {
     var connectionLimit = 1024
     /// `limits.perIPConnectionLimit`: open connections from one client address.
     var perIPConnectionLimit = 256
-    /// `limits.connectionMemoryBytes`: libmicrohttpd's per-connection memory pool. The request
-    /// head must fit; libmicrohttpd clears the pool between requests, so 64 KiB cost about 12%
-    /// of GET menu's throughput against 16 KiB.
-    var connectionMemoryBytes = 16 << 10
+    /// `limits.connectionMemoryBytes`: libmicrohttpd's per-connection memory pool. It must hold
+    /// the largest head the three limits below allow (`HTTPHeadLimits.memoryNeeded`: 23,808
+    /// bytes with their defaults), or the server refuses to start; a head past the pool is
+    /// answered by libmicrohttpd itself, in HTML. libmicrohttpd clears the pool between
+    /// requests, so 64 KiB cost about 12% of GET menu's throughput against 16 KiB.
+    var connectionMemoryBytes = 24 << 10
+    /// `limits.maxRequestTargetBytes`: the raw request target (path and query) at most; a
+    /// longer one answers 414 `/problems/uri-too-long`. nginx's one 8 KiB buffer for the
+    /// request line (`large_client_header_buffers`).
+    var maxRequestTargetBytes = 8 << 10
+    /// `limits.maxHeaderSectionBytes`: the header fields at most, each counted as sent
+    /// (name, `: `, value, CRLF); more answers 431 `/problems/header-too-large`.
+    var maxHeaderSectionBytes = 8 << 10
+    /// `limits.maxHeaderFields`: header fields at most (Apache's `LimitRequestFields`); more
+    /// answers 431 `/problems/header-too-large`.
+    var maxHeaderFields = 100
     /// `limits.headTimeoutSeconds`: a connection must send a complete request head within this
     /// of opening or of its previous answer, however it trickles (nginx's
     /// `client_header_timeout`); idle keep-alive connections close after it too.
@@ -101,6 +113,8 @@ struct ServerConfiguration: Sendable, Equatable {
         http.connectionLimit = connectionLimit
         http.perIPConnectionLimit = perIPConnectionLimit
         http.connectionMemoryLimitBytes = connectionMemoryBytes
+        http.headLimits = HTTPHeadLimits(
+            maxTargetBytes: maxRequestTargetBytes, maxSectionBytes: maxHeaderSectionBytes, maxFields: maxHeaderFields)
         http.headTimeoutSeconds = headTimeoutSeconds
         http.minBodyBytesPerSecond = minBodyBytesPerSecond
         http.trustedProxies = trustedProxies

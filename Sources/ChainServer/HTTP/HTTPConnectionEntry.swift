@@ -46,6 +46,7 @@ final class HTTPConnectionEntry: Sendable {
     private let bodyBytes = Atomic<Int>(0)
     /// Where the current request's target stops reading as a C string (see `HTTPTrampoline.targetNotice`).
     private let targetEnd = Atomic<UInt>(0)
+    private let targetLength = Atomic<Int>(0)
     private static let phaseMask: UInt64 = 0b11
 
     init(descriptor: Int32, address: HTTPClientAddress, now: UInt64 = HTTPConnectionEntry.now()) {
@@ -53,6 +54,13 @@ final class HTTPConnectionEntry: Sendable {
         self.address = address
         addressText = address.text
         word = Atomic(Self.word(.awaitingHead, at: now))
+    }
+
+    /// The current request's raw target's length as a C string (to its first NUL). Set by
+    /// the serving thread as the request line is parsed, with `rawTargetEnd`.
+    var rawTargetLength: Int {
+        get { targetLength.load(ordering: .relaxed) }
+        set { targetLength.store(newValue, ordering: .relaxed) }
     }
 
     /// The address where the current request's raw target stops reading as a C string: at

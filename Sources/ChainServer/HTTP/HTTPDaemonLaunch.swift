@@ -35,6 +35,17 @@ struct HTTPDaemonLaunch {
             throw .invalidConfiguration("connectionMemoryLimitBytes must be at least 4096")
         }
         memoryLimit = configuration.connectionMemoryLimitBytes
+        let limits = configuration.headLimits
+        guard limits.maxTargetBytes > 0, limits.maxSectionBytes > 0, limits.maxFields > 0 else {
+            throw .invalidConfiguration("maxRequestTargetBytes, maxHeaderSectionBytes and maxHeaderFields must be positive")
+        }
+        guard memoryLimit >= limits.memoryNeeded else {
+            throw .invalidConfiguration(
+                "connectionMemoryBytes (\(memoryLimit)) must hold the largest request head the limits allow, "
+                    + "\(limits.memoryNeeded) bytes: maxRequestTargetBytes (\(limits.maxTargetBytes)) + maxHeaderSectionBytes "
+                    + "(\(limits.maxSectionBytes)) + \(HTTPHeadLimits.recordBytes) × maxHeaderFields (\(limits.maxFields)) + "
+                    + "\(HTTPHeadLimits.reserveBytes); raise it or lower them")
+        }
         _ = try Self.positive(configuration.headTimeoutSeconds, "headTimeoutSeconds", max: 86_400)
         guard configuration.minBodyBytesPerSecond >= 0 else {
             throw .invalidConfiguration("minBodyBytesPerSecond must not be negative")

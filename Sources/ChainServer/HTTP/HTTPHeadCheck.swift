@@ -11,12 +11,35 @@ import Darwin
 /// 400 and its connection closed, since where its body ends (and so where the next request
 /// starts) cannot be trusted: this is what stops request smuggling.
 enum HTTPHeadCheck {
-    /// Why the head must be refused, or `nil` when it frames a request soundly.
-    /// `rawTargetEnd`: where the raw target stopped reading as a C string, when known
+    /// Why the head must be refused, or `nil` when it is within `limits` and frames a
+    /// request soundly: first its size (a target too long, 414; header fields too large or
+    /// too many, 431), then its framing (400). `rawTargetEnd` and `rawTargetLength`: where
+    /// the raw target stopped reading as a C string, and its length, when known
     /// (`HTTPTrampoline.targetNotice`).
-    static func refusal(
+    static func rejection(
         on connection: OpaquePointer, version: UnsafePointer<CChar>?, target: UnsafePointer<CChar>?,
-        rawTargetEnd: UInt? = nil
+        rawTargetEnd: UInt? = nil, rawTargetLength: Int? = nil, limits: HTTPHeadLimits = HTTPHeadLimits()
+    ) -> HTTPRejection? {
+        if let rawTargetLength, rawTargetLength > limits.maxTargetBytes {
+            return .targetTooLong(limit: limits.maxTargetBytes)
+        }
+        var counts = Counts()
+        withUnsafeMutablePointer(to: &counts) { counts in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, { context, _, name, value in
+                guard let context, let name else { return MHD_Result.YES }
+                context.assumingMemoryBound(to: Counts.self).pointee.count(name, value)
+                return MHD_Result.YES
+            }, counts)
+        }
+        if counts.sectionBytes > limits.maxSectionBytes || counts.fields > limits.maxFields {
+            return .headerTooLarge(limit: limits.maxSectionBytes, fields: limits.maxFields)
+        }
+        return refusal(version: version, target: target, rawTargetEnd: rawTargetEnd, counts: counts).map { .malformedHead($0) }
+    }
+
+    /// Why the head's framing cannot be trusted, or `nil`.
+    private static func refusal(
+        version: UnsafePointer<CChar>?, target: UnsafePointer<CChar>?, rawTargetEnd: UInt?, counts: Counts
     ) -> String? {
         // A NUL in the request line ends libmicrohttpd's C string early, which leaves the
         // version missing: so a missing or odd version also catches a NUL.
@@ -36,14 +59,6 @@ enum HTTPHeadCheck {
         // of its own, and everything after that NUL would be silently dropped.
         if let rawTargetEnd, let version, UInt(bitPattern: version) != rawTargetEnd + 1 {
             return "the request target holds a NUL byte"
-        }
-        var counts = Counts()
-        withUnsafeMutablePointer(to: &counts) { counts in
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, { context, _, name, value in
-                guard let context, let name else { return MHD_Result.YES }
-                context.assumingMemoryBound(to: Counts.self).pointee.count(name, value)
-                return MHD_Result.YES
-            }, counts)
         }
         if counts.contentLengths > 0, counts.transferEncodings > 0 {
             return "Content-Length and Transfer-Encoding must not both be sent"
@@ -71,8 +86,13 @@ enum HTTPHeadCheck {
         var transferEncodings = 0
         var otherTransferCoding = false
         var hosts = 0
+        var fields = 0
+        /// The fields as sent: name, `: `, value and CRLF each.
+        var sectionBytes = 0
 
         mutating func count(_ name: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>?) {
+            fields += 1
+            sectionBytes += strlen(name) + (value.map { strlen($0) } ?? 0) + 4
             if strcasecmp(name, "Content-Length") == 0 {
                 contentLengths += 1
             } else if strcasecmp(name, "Transfer-Encoding") == 0 {

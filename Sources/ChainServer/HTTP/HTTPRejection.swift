@@ -7,10 +7,19 @@ enum HTTPRejection: Sendable, Equatable {
     /// The head breaks a framing rule (`HTTPHeadCheck`): answered 400, and the connection
     /// closes, since where this request ends cannot be trusted.
     case malformedHead(String)
+    /// The raw request target is longer than `HTTPHeadLimits.maxTargetBytes`: 414.
+    case targetTooLong(limit: Int)
+    /// The header fields are larger than `HTTPHeadLimits.maxSectionBytes`, or more than
+    /// `maxFields`: 431.
+    case headerTooLarge(limit: Int, fields: Int)
 
     /// Whether the connection must close after the answer.
+    /// A head refused for its size is answered before its body is read, and the body's
+    /// bytes must not be taken for a next request.
     var closesConnection: Bool {
-        if case .malformedHead = self { return true }
-        return false
+        switch self {
+        case .malformedHead, .targetTooLong, .headerTooLarge: true
+        case .bodyTooLarge: false
+        }
     }
 }

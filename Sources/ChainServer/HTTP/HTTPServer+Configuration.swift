@@ -27,9 +27,12 @@ extension HTTPServer {
         /// Connections open at once from one IP address, so one client cannot take them all;
         /// at the limit one of the address's incomplete connections makes room. Default 256.
         var perIPConnectionLimit: Int
-        /// Memory per connection for headers and buffers; requests with larger headers are
-        /// refused by libmicrohttpd itself. Default 16 KiB.
+        /// Memory per connection for headers and buffers; requests with larger heads are
+        /// refused by libmicrohttpd itself. It must hold the largest head `headLimits` allows
+        /// (`HTTPHeadLimits.memoryNeeded`). Default 24 KiB.
         var connectionMemoryLimitBytes: Int
+        /// The request target and header sizes answered 414 and 431 by the server itself.
+        var headLimits = HTTPHeadLimits()
         /// Seconds a connection gets to send a complete request head, from opening or from
         /// its previous answer; a trickle does not extend it (`HTTPSlowClientPolicy`).
         /// Default 10, nginx's `client_header_timeout`.
@@ -49,7 +52,7 @@ extension HTTPServer {
             connectionTimeoutSeconds: Int = 30,
             connectionLimit: Int = 1024,
             perIPConnectionLimit: Int = 256,
-            connectionMemoryLimitBytes: Int = 16 << 10,
+            connectionMemoryLimitBytes: Int = 24 << 10,
             headTimeoutSeconds: Int = 10,
             minBodyBytesPerSecond: Int = 1024
         ) {

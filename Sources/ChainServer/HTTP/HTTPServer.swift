@@ -27,7 +27,7 @@ final class HTTPServer: Sendable {
             policy: configuration.slowClientPolicy, connectionLimit: configuration.connectionLimit,
             perAddressLimit: configuration.perIPConnectionLimit)
         self.context = HTTPServerContext(
-            handler: handler, maxBodyBytes: configuration.maxBodyBytes, connections: connections,
+            handler: handler, maxBodyBytes: configuration.maxBodyBytes, headLimits: configuration.headLimits, connections: connections,
             forwarding: HTTPForwarding(trusting: configuration.trustedProxies))
     }
 
@@ -96,6 +96,7 @@ final class HTTPServer: Sendable {
         }
         MHD_stop_daemon(daemon.pointer)
         context.connections.stopSweeping()
+        context.hangups.stop()
         retained.release()
         lifecycle.withLock { $0 = .stopped }
     }

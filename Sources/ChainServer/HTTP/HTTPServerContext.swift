@@ -6,15 +6,22 @@ import Synchronization
 final class HTTPServerContext: Sendable {
     let handler: any HTTPHandler
     let maxBodyBytes: Int
+    let headLimits: HTTPHeadLimits
     let connections: HTTPConnectionWatch
     let forwarding: HTTPForwarding
+    /// Watches the open streams' sockets for their clients leaving.
+    let hangups = HTTPStreamHangups()
     private let inFlight = Mutex<[ObjectIdentifier: HTTPPendingReply]>([:])
     private let draining = Atomic<Bool>(false)
     private let streams = Mutex<[ObjectIdentifier: HTTPStream]>([:])
 
-    init(handler: any HTTPHandler, maxBodyBytes: Int, connections: HTTPConnectionWatch, forwarding: HTTPForwarding = HTTPForwarding()) {
+    init(
+        handler: any HTTPHandler, maxBodyBytes: Int, headLimits: HTTPHeadLimits = HTTPHeadLimits(), connections: HTTPConnectionWatch,
+        forwarding: HTTPForwarding = HTTPForwarding()
+    ) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
+        self.headLimits = headLimits
         self.connections = connections
         self.forwarding = forwarding
     }

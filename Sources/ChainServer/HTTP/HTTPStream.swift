@@ -41,6 +41,8 @@ final class HTTPStream: Sendable, Equatable {
         var progressMark: Progress?
         var progressSince: ContinuousClock.Instant?
         var onClose: [@Sendable () -> Void] = []
+        /// The watch noticing the client's hang-up, and the socket's token there.
+        var hangups: (watch: HTTPStreamHangups, token: UInt64)?
     }
 
     let maxPendingBytes: Int
@@ -52,11 +54,12 @@ final class HTTPStream: Sendable, Equatable {
 
     static func == (lhs: HTTPStream, rhs: HTTPStream) -> Bool { lhs === rhs }
 
-    /// Runs `action` once when libmicrohttpd lets go of the stream; right away when it
-    /// already has. Every action given runs.
+    /// Runs `action` once when the stream is over for its client: libmicrohttpd let go of
+    /// it, or it was cut (its client left or stopped reading), whichever comes first; right
+    /// away when it already is. Every action given runs.
     func onClose(_ action: @escaping @Sendable () -> Void) {
         let now = state.withLock { state -> Bool in
-            if state.closed { return true }
+            if state.closed || state.failed { return true }
             state.onClose.append(action)
             return false
         }
@@ -152,11 +155,17 @@ final class HTTPStream: Sendable, Equatable {
     /// meant to send. The socket lingers for nothing (`SO_LINGER` 0), so that close resets
     /// the connection and frees its send buffer at once, rather than leaving the kernel to
     /// offer megabytes to a client that takes nothing, for minutes.
+    ///
+    /// The close actions run now, not when libmicrohttpd gets round to the connection: the
+    /// stream can carry nothing more, so its session counts it out at once.
     private static func cut(_ state: inout State) {
         state.failed = true
         state.finished = true
         state.pending = []
         state.offset = 0
+        let actions = state.onClose
+        state.onClose = []
+        if !actions.isEmpty { DispatchQueue.global().async { for action in actions { action() } } }
         // Under the lock, before `released`: the descriptor is still this connection's.
         if state.descriptor >= 0, !state.closed {
             var noLinger = linger(l_onoff: 1, l_linger: 0)
@@ -176,17 +185,21 @@ final class HTTPStream: Sendable, Equatable {
 
     // MARK: libmicrohttpd's side
 
-    /// The connection serving the stream, set as the response is queued.
-    func attach(to connection: OpaquePointer) {
-        attach(HTTPConnectionHandle(pointer: connection), descriptor: cmhd_connection_fd(connection))
+    /// The connection serving the stream, set as the response is queued; `hangups` watches
+    /// its socket for the client leaving.
+    func attach(to connection: OpaquePointer, hangups: HTTPStreamHangups? = nil) {
+        attach(HTTPConnectionHandle(pointer: connection), descriptor: cmhd_connection_fd(connection), hangups: hangups)
     }
 
     /// The connection to resume and the socket `clientHasLeft` looks at (a test gives a
     /// socket of its own and no connection).
-    func attach(_ connection: HTTPConnectionHandle?, descriptor: Int32) {
+    func attach(_ connection: HTTPConnectionHandle?, descriptor: Int32, hangups: HTTPStreamHangups? = nil) {
         state.withLock { state in
             state.connection = connection
             state.descriptor = descriptor
+            // Under the lock, so `released` cannot come between the watch and its record.
+            guard let hangups, !state.closed, let token = hangups.watch(self, descriptor: descriptor) else { return }
+            state.hangups = (hangups, token)
         }
     }
 
@@ -244,6 +257,11 @@ final class HTTPStream: Sendable, Equatable {
     /// actions run soon after, on another thread.
     func released() {
         let actions = state.withLock { state -> [@Sendable () -> Void] in
+            // Out of the hang-up watch while the descriptor is still this connection's.
+            if let hangups = state.hangups, state.descriptor >= 0 {
+                hangups.watch.forget(hangups.token, descriptor: state.descriptor)
+            }
+            state.hangups = nil
             state.closed = true
             state.finished = true
             state.connection = nil

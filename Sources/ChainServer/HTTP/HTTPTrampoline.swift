@@ -58,7 +58,9 @@ enum HTTPTrampoline {
     static var targetNotice: cmhd_uri_log_callback {
         { _, target, connection in
             guard let target, let connection, let entry = HTTPTrampoline.entry(of: connection) else { return nil }
-            entry.rawTargetEnd = UInt(bitPattern: target + strlen(target))
+            let length = strlen(target)
+            entry.rawTargetEnd = UInt(bitPattern: target + length)
+            entry.rawTargetLength = length
             return nil
         }
     }
@@ -138,11 +140,14 @@ enum HTTPTrampoline {
         // Read once: the next request's line sets it again.
         let noted = watched.map { entry in
             defer { entry.rawTargetEnd = 0 }
-            return entry.rawTargetEnd
+            return (end: entry.rawTargetEnd, length: entry.rawTargetLength)
         }
-        let targetEnd = noted == 0 ? nil : noted
-        if let reason = HTTPHeadCheck.refusal(on: connection, version: version, target: target, rawTargetEnd: targetEnd) {
-            rejection = .malformedHead(reason)
+        let targetEnd = noted?.end == 0 ? nil : noted?.end
+        if let refused = HTTPHeadCheck.rejection(
+            on: connection, version: version, target: target, rawTargetEnd: targetEnd, rawTargetLength: noted?.length,
+            limits: server.headLimits
+        ) {
+            rejection = refused
         } else {
             declared = HTTPRequest.declaredContentLength(on: connection)
             if let declared, declared > UInt64(limit) { rejection = .bodyTooLarge(limit: limit) }
@@ -197,7 +202,7 @@ enum HTTPTrampoline {
         case .queue(let response):
             if let stream = response.stream {
                 // A stream stays open on purpose: no idle timeout, and shutdown ends it.
-                stream.attach(to: connection)
+                stream.attach(to: connection, hangups: server.hangups)
                 _ = cmhd_connection_set_timeout(connection, 0)
                 server.track(stream)
             }

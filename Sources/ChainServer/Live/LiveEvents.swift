@@ -114,7 +114,7 @@ final class LiveEvents: Sendable {
             // Calls made here that wait on a stream elsewhere, whose client has moved here:
             // the first stream here had not heard them.
             if session.events.streamCount == 1 {
-                for invoke in calls.waitingInvokes(of: session.id) { session.events.publish("invoke", invoke) }
+                for invoke in calls.waitingInvokes(of: session.id) { _ = session.events.deliver("invoke", invoke) }
             }
         }
         stream.onClose { [weak self, weak session] in
@@ -224,15 +224,19 @@ final class LiveEvents: Sendable {
         }
     }
 
-    /// A command reached a remote handler: `invoke` goes to the session's streams.
-    func invoke(_ call: RemoteCall, id: String, deadline: Date, on session: LiveSession) {
+    /// A command reached a remote handler: `invoke` goes to the session's streams here,
+    /// and is offered to other instances' when one streams the session. Returns whether it
+    /// may be heard: a stream here took it, or it was offered elsewhere (where it may still
+    /// come back undelivered). `false`: nobody was told anything.
+    func invoke(_ call: RemoteCall, id: String, deadline: Date, on session: LiveSession) -> Bool {
         // Straight to the streams, not behind the events queue: a client is waiting on it,
         // and the queue may be busy fanning a commit out to a thousand sessions.
         let data = InvokeBody(call: id, remote: call, deadline: Self.timestamp(deadline)).encoded()
-        session.events.publish("invoke", data)
-        guard relay != nil else { return }
+        let heard = session.events.deliver("invoke", data)
+        guard relay != nil else { return heard }
         calls.keep(id, invoke: data, deadline: deadline)
         offerWaitingCalls(of: session)
+        return heard || session.events.isListenedElsewhere
     }
 
     /// Offers this instance's calls of `session` not yet offered to other instances' streams,
@@ -247,19 +251,19 @@ final class LiveEvents: Sendable {
 
     /// Another instance's call of `session`, relayed here: `invoke` goes to this instance's
     /// streams, and the call waits here for its client's answer, which goes back through the
-    /// relay; if no stream here can hear it, it is disconnected at once.
+    /// relay; if no stream here takes it, it goes back undelivered at once.
     func invokeRelayed(_ call: String, invoke data: [UInt8], deadline: Date, on session: LiveSession) {
         guard let relay else { return }
         // Answers to it go straight through the relay (`RemoteCallAnswers`), not through here.
         calls.adopt(call, session: session.id, deadline: deadline) { settlement in
             switch settlement {
-            case .disconnected, .sessionEnded: relay.disconnect(call: call)
+            case .disconnected, .sessionEnded: relay.disconnect(call: call, heard: true)
+            case .undelivered: relay.disconnect(call: call, heard: false)
             case .answered, .timedOut: break  // the caller's own deadline settles it
             }
         }
-        session.events.publish("invoke", data)
         // The last stream may have closed meanwhile: then nobody here heard it.
-        if session.events.streamCount == 0 { calls.settle(call, .disconnected) }
+        if !session.events.deliver("invoke", data) { calls.settle(call, .undelivered) }
     }
 
     /// RFC 3339 in UTC with milliseconds.

@@ -42,12 +42,13 @@ struct RemoteCallAnswers: Sendable {
     }
 
     /// One of this instance's calls was settled through another instance: with the
-    /// client's `answer` (read again here, against this instance's mirror), or disconnected
-    /// (`nil`), which a stream still open here overrides.
-    func settledElsewhere(_ id: String, session: String, answer: [UInt8]?, listenedHere: Bool) {
+    /// client's `answer` (read again here, against this instance's mirror), or without one
+    /// (`nil`: disconnected when a client `heard` it, else undelivered), which a stream still
+    /// open here overrides.
+    func settledElsewhere(_ id: String, session: String, answer: [UInt8]?, heard: Bool = true, listenedHere: Bool) {
         guard let answer else {
             // A stream here may still answer; a stream opening elsewhere gets it offered again.
-            if listenedHere { calls.markUnoffered(id) } else { calls.settle(id, .disconnected) }
+            if listenedHere { calls.markUnoffered(id) } else { calls.settle(id, heard ? .disconnected : .undelivered) }
             return
         }
         guard let body = try? JSONParser.parse(answer, maxDepth: maxJSONDepth),

@@ -11,7 +11,10 @@ final class RemoteCalls: Sendable {
         /// The client's answer, and the JSON it posted (what goes to another instance).
         case answered(RemoteAnswer, body: [UInt8])
         case timedOut
+        /// The call reached a client, whose last stream then closed before it answered.
         case disconnected
+        /// No stream anywhere took the call: nobody was told, and the handler declines.
+        case undelivered
         case sessionEnded
     }
 

@@ -72,7 +72,9 @@ final class SessionEvents: Sendable {
     private let state = Mutex(State())
     private let elsewhere = Mutex<(@Sendable () -> Bool)?>(nil)
 
-    var streamCount: Int { state.withLock { $0.streams.count } }
+    /// Streams open whose client can still hear: a stream cut (its client hung up, or
+    /// stopped reading) no longer counts, even before its close reaches this object.
+    var streamCount: Int { state.withLock { $0.streams.count { !$0.isOver } } }
 
     /// Whether another instance sharing the storage has an open stream of this session
     /// (`CallRelay`): its remote handlers are live there, and calls reach them from here.
@@ -121,12 +123,31 @@ final class SessionEvents: Sendable {
         }
     }
 
-    /// Removes a stream whose client left; returns how many remain.
+    /// Removes a stream whose client left; returns how many remain that can still hear.
     @discardableResult
     func close(_ stream: HTTPStream) -> Int {
         state.withLock { state in
             state.streams.removeAll { $0 === stream }
-            return state.streams.count
+            return state.streams.count { !$0.isOver }
+        }
+    }
+
+    /// Sends `data` as the next event only if a stream can hear it: each stream's socket is
+    /// asked first whether its client hung up (`HTTPStream.clientHasLeft`), and an event no
+    /// stream takes is neither numbered nor kept, so no client resuming later acts on it.
+    /// Returns whether a stream took it. For `invoke`: a call nobody heard told nobody
+    /// anything, and its command walks on.
+    func deliver(_ name: String, _ data: [UInt8]) -> Bool {
+        state.withLock { state in
+            guard !state.ended else { return false }
+            let hearing = state.streams.filter { !$0.clientHasLeft() }
+            guard !hearing.isEmpty else { return false }
+            let event = Event(id: Self.nextID(), name: name, data: data)
+            Self.keep(event, into: &state)
+            let frame = Self.frame(event)
+            var taken = false
+            for stream in hearing where stream.send(frame) { taken = true }
+            return taken
         }
     }
 

@@ -51,6 +51,7 @@ final class Metrics: Sendable {
         var broadcastListeners = 0
         var menusValidated = 0
         var streamsStalled = 0
+        var pictureLog: [Labels: Int] = [:]  // domain, level
     }
 
     static let fanoutBuckets: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05]
@@ -72,6 +73,11 @@ final class Metrics: Sendable {
     /// Event streams cut because their clients took none of what waited for them.
     func recordStalledStreams(_ count: Int) {
         state.withLock { $0.streamsStalled += count }
+    }
+
+    /// A message libvips or GLib logged while a picture was read or made (`PictureLog`).
+    func recordPictureLog(domain: String, level: String) {
+        state.withLock { $0.pictureLog[Labels(first: domain, second: level), default: 0] += 1 }
     }
 
     /// A command's writes refused for another instance's write, and walked again.
@@ -155,7 +161,12 @@ final class Metrics: Sendable {
         lines += ["# HELP chain_live_broadcast_listeners_total Sessions catalog events were sent to.",
                   "# TYPE chain_live_broadcast_listeners_total counter", "chain_live_broadcast_listeners_total \(state.broadcastListeners)",
                   "# HELP chain_live_streams_stalled_total Event streams cut and closed because their clients took none of what waited for them for events.stallSeconds.",
-                  "# TYPE chain_live_streams_stalled_total counter", "chain_live_streams_stalled_total \(state.streamsStalled)"]
+                  "# TYPE chain_live_streams_stalled_total counter", "chain_live_streams_stalled_total \(state.streamsStalled)",
+                  "# HELP chain_picture_log_messages_total Messages libvips and GLib logged while pictures were read or made, by log domain and level.",
+                  "# TYPE chain_picture_log_messages_total counter"]
+        for (labels, count) in state.pictureLog.sorted(by: { $0.key < $1.key }) {
+            lines.append("chain_picture_log_messages_total{domain=\"\(labels.first)\",level=\"\(labels.second)\"} \(count)")
+        }
         lines += ["# HELP chain_live_fanout_seconds CPU time finding the sessions whose menus one commit may have changed.",
                   "# TYPE chain_live_fanout_seconds histogram"]
         lines += render(state.fanout, name: "chain_live_fanout_seconds", labels: nil, bounds: Self.fanoutBuckets)

@@ -7,7 +7,9 @@ struct VipsPictureEngine: PictureEngine {
 
     /// libvips starts once per process, before the first call.
     private static let started: Result<Void, PictureError> = {
-        cvips_start("chain-server") == 0 ? .success(()) : .failure(PictureError(reason: takeError()))
+        // GLib's log goes to `PictureLog` from before libvips's first word.
+        _ = PictureLog.installed
+        return cvips_start("chain-server") == 0 ? .success(()) : .failure(PictureError(reason: takeError()))
     }()
 
     init() throws(PictureError) {
@@ -15,10 +17,12 @@ struct VipsPictureEngine: PictureEngine {
     }
 
     func thumbnail(ofFile path: String, size: Int) throws(PictureError) -> [UInt8] {
-        var image: UnsafeMutablePointer<VipsImage>?
-        guard cvips_thumbnail_file(path, Int32(size), &image) == 0, let image else { throw Self.failure() }
-        defer { cvips_unref(image) }
-        return try Self.jpeg(image)
+        try PictureLog.working(on: path) { () throws(PictureError) -> [UInt8] in
+            var image: UnsafeMutablePointer<VipsImage>?
+            guard cvips_thumbnail_file(path, Int32(size), &image) == 0, let image else { throw Self.failure() }
+            defer { cvips_unref(image) }
+            return try Self.jpeg(image)
+        }
     }
 
     func thumbnail(of bytes: [UInt8], size: Int) throws(PictureError) -> [UInt8] {

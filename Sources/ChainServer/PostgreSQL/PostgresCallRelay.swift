@@ -80,7 +80,7 @@ final class PostgresCallRelay: CallRelay {
                     RETURNING id)
                 SELECT pg_notify('\(PostgresSchema.callChannel)', $3 || ' ' || $1) FROM offered
                 """, [.text(call), .text(session), .text(origin), .bytes(invoke), .int(milliseconds)])
-            if (offered?.rowCount ?? 0) == 0 { receiver?.settled(call, session, nil) }
+            if (offered?.rowCount ?? 0) == 0 { receiver?.settled(call, session, nil, false) }
         }
     }
 
@@ -103,17 +103,17 @@ final class PostgresCallRelay: CallRelay {
         return result.rowCount > 0
     }
 
-    func disconnect(call: String) {
+    func disconnect(call: String, heard: Bool) {
         queue.async { [self] in
             // Unless a running instance other than this one still streams the session (the
             // caller's own streams count: it settles those itself).
             _ = try? run("""
                 WITH settled AS (
-                    UPDATE remote_calls c SET settled = 'disconnected'
+                    UPDATE remote_calls c SET settled = $3
                     WHERE c.id = $1 AND c.settled IS NULL AND NOT \(Self.streamedElsewhere(session: "c.session", besides: "$2"))
                     RETURNING c.caller)
                 SELECT pg_notify('\(PostgresSchema.settledChannel)', caller || ' ' || $1) FROM settled
-                """, [.text(call), .text(origin)])
+                """, [.text(call), .text(origin), .text(heard ? "disconnected" : "undelivered")])
         }
     }
 
@@ -260,7 +260,8 @@ final class PostgresCallRelay: CallRelay {
                   "DELETE FROM remote_calls WHERE id = $1 AND settled IS NOT NULL RETURNING session, settled, answer", [.text(call)]),
               result.rowCount == 1, let session = result.text(0, 0)
         else { return }
-        receiver.settled(call, session, result.text(0, 1) == "answered" ? result.bytes(0, 2) : nil)
+        let settled = result.text(0, 1)
+        receiver.settled(call, session, settled == "answered" ? result.bytes(0, 2) : nil, settled != "undelivered")
     }
 
     private func recount(_ session: String) {

@@ -12,6 +12,8 @@ struct Problem: Error, Sendable {
         case disabled
         case rejected
         case tooLarge = "too-large"
+        case uriTooLong = "uri-too-long"
+        case headerTooLarge = "header-too-large"
         case invalidArgument = "invalid-argument"
         case tooManySessions = "too-many-sessions"
         case tooManyStreams = "too-many-streams"
@@ -32,6 +34,8 @@ struct Problem: Error, Sendable {
             case .methodNotAllowed: 405
             case .unhandled, .disabled: 409
             case .tooLarge: 413
+            case .uriTooLong: 414
+            case .headerTooLarge: 431
             case .preconditionFailed: 412
             case .invalidArgument, .rejected, .tooManyHandlers, .idempotencyKeyReused: 422
             case .tooManyStreams: 429
@@ -52,6 +56,8 @@ struct Problem: Error, Sendable {
             case .disabled: "Command is disabled"
             case .rejected: "Command was rejected"
             case .tooLarge: "Request body too large"
+            case .uriTooLong: "Request target too long"
+            case .headerTooLarge: "Request header fields too large"
             case .invalidArgument: "Invalid argument"
             case .tooManySessions: "Too many sessions"
             case .tooManyStreams: "Too many event streams"

@@ -91,6 +91,15 @@ final class Router: HTTPHandler {
         case .malformedHead(let reason):
             metrics.recordRequest(route: "rejected", method: "-", status: 400, seconds: 0)
             return Problem(.malformed, reason).response
+        case .targetTooLong(let limit):
+            metrics.recordRequest(route: "rejected", method: "-", status: 414, seconds: 0)
+            return Problem(.uriTooLong, "the request target exceeds the limit of \(limit) bytes", [(key: "limit", value: .number(Double(limit)))]).response
+        case .headerTooLarge(let limit, let fields):
+            metrics.recordRequest(route: "rejected", method: "-", status: 431, seconds: 0)
+            return Problem(
+                .headerTooLarge, "the header fields exceed the limit of \(limit) bytes or \(fields) fields",
+                [(key: "limit", value: .number(Double(limit))), (key: "maxFields", value: .number(Double(fields)))]
+            ).response
         }
     }
 

@@ -26,16 +26,17 @@ protocol CallRelay: AnyObject, Sendable {
 
     /// Offers call `call` of `session` to the streams other instances hold: they send
     /// `invoke` (the event's data) and relay its answer. A call nobody can hear comes back
-    /// disconnected; one that could not be offered, too.
+    /// undelivered; one that could not be offered, too.
     func offer(call: String, session: String, invoke: [UInt8], deadline: Date)
 
     /// Settles another instance's call `call` of `session` with `answer` (the JSON the
     /// client posted). `false` when no such call waits; throws when storage is unreachable.
     func answer(call: String, session: String, answer: [UInt8]) throws -> Bool
 
-    /// This instance can no longer hear call `call` (its last stream closed): the call is
-    /// settled disconnected unless another instance still streams its session.
-    func disconnect(call: String)
+    /// This instance can no longer hear call `call`: its last stream closed after taking the
+    /// call (`heard`), or no stream here took it at all. The call is settled disconnected, or
+    /// undelivered, unless another instance still streams its session.
+    func disconnect(call: String, heard: Bool)
 
     /// The call this instance made is settled: its record goes.
     func forget(call: String)

@@ -7,8 +7,8 @@ struct CallRelayReceiver: Sendable {
     /// `invoke` event's data) to this instance's streams of it, or `disconnect` the call.
     let invoked: @Sendable (_ call: String, _ session: String, _ invoke: [UInt8], _ deadline: Date) -> Void
     /// A call this instance made was settled elsewhere: with the client's `answer`, or
-    /// disconnected (`nil`).
-    let settled: @Sendable (_ call: String, _ session: String, _ answer: [UInt8]?) -> Void
+    /// without one (`nil`): `heard`, disconnected after a client took it; not, undelivered.
+    let settled: @Sendable (_ call: String, _ session: String, _ answer: [UInt8]?, _ heard: Bool) -> Void
     /// Whether another instance streams `session` changed.
     let listenedElsewhere: @Sendable (_ session: String, _ elsewhere: Bool) -> Void
     /// Whether this instance has an open stream of `session`.
