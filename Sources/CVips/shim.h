@@ -16,14 +16,21 @@ static inline void cvips_glib_log(const gchar *domain, GLogLevelFlags level, con
     ((cvips_log_handler) handler)(domain, (int) level, message);
 }
 
+/* A field's value as a C string to free with g_free: a length of -1 means it is one already,
+   any other is that many bytes. */
+static inline char *cvips_glib_field_text(const GLogField *field) {
+    return field->length < 0 ? g_strdup(field->value) : g_strndup(field->value, (gsize) field->length);
+}
+
 static inline GLogWriterOutput cvips_glib_writer(GLogLevelFlags level, const GLogField *fields, gsize count, gpointer handler) {
-    const char *domain = NULL, *message = NULL;
+    char *domain = NULL, *message = NULL;
     for (gsize index = 0; index < count; index++) {
-        if (fields[index].length >= 0) continue; /* binary fields are not text */
-        if (g_strcmp0(fields[index].key, "GLIB_DOMAIN") == 0) domain = fields[index].value;
-        else if (g_strcmp0(fields[index].key, "MESSAGE") == 0) message = fields[index].value;
+        if (domain == NULL && g_strcmp0(fields[index].key, "GLIB_DOMAIN") == 0) domain = cvips_glib_field_text(&fields[index]);
+        else if (message == NULL && g_strcmp0(fields[index].key, "MESSAGE") == 0) message = cvips_glib_field_text(&fields[index]);
     }
     ((cvips_log_handler) handler)(domain, (int) level, message ? message : "");
+    g_free(domain);
+    g_free(message);
     return G_LOG_WRITER_HANDLED;
 }
 

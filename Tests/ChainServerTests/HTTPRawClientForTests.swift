@@ -46,7 +46,9 @@ final class RawHTTPConnection {
         // The socket is `socketFD` only once it is connected: `deinit` closes `socketFD`, and it
         // runs even when the initializer throws after every property is set, so a socket
         // closed here and again there could be another thread's by then (a server's).
-        let socketFD = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a child another test spawns meanwhile (the tour's curl, say) must not
+        // inherit the socket, or closing it here would neither reset nor end the connection.
+        let socketFD = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socketFD >= 0 else { throw RawHTTPError.socket("socket", errno) }
         v4.sin_family = sa_family_t(AF_INET)
         v4.sin_port = in_port_t(port.bigEndian)

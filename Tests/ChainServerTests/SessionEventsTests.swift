@@ -143,4 +143,21 @@ struct SessionEventsTests {
         #expect(index.sessions(touching: [7..<8]) == ["narrow"])
         #expect(ImageWatchIndex.merged([5..<7, 1..<3, 2..<4, 7..<8]) == [1..<4, 5..<8])
     }
+
+    /// An event no stream takes is not kept: a client resuming later must not act on an
+    /// `invoke` whose command walked on past its handler.
+    @Test func anEventNoStreamTakesIsNotKeptAndOneTakenIs() {
+        let events = SessionEvents()
+        let full = HTTPStream(maxPendingBytes: 8)
+        #expect(events.open(full, lastEventID: nil) { Self.hello() } == .fresh)
+        let before = events.keptIDs
+        var marked = 0
+        #expect(!events.deliver("invoke", Array(repeating: 0x61, count: 64)) { marked += 1 }, "past its cap, the stream is cut")
+        #expect(events.keptIDs == before)
+        #expect(marked == 0)
+        #expect(events.open(HTTPStream(), lastEventID: nil) { Self.hello() } == .fresh)
+        #expect(events.deliver("invoke", Array("{}".utf8)) { marked += 1 })
+        #expect(events.keptIDs.count == before.count + 1)
+        #expect(marked == 1)
+    }
 }

@@ -181,14 +181,15 @@ final class CommandRunner: Sendable {
                 metrics.recordCommand(action: turn.action, outcome: "handler_disconnected")
                 turn.end(.handlerDisconnected)
             case .undelivered:
-                metrics.recordCommand(action: turn.action, outcome: "handler_undelivered")
+                // Counted by how the walk past the handler ends.
                 walkDeclining(call, turn)
             case .sessionEnded:
                 turn.end(.sessionEnded)
             }
         }
-        // The last stream may have closed between the walk and the call: then nobody heard it.
-        if !live.invoke(call, id: id, deadline: deadline, on: session) { calls.settle(id, .undelivered) }
+        // The last stream may have closed between the walk and the call: then nobody heard it,
+        // and `invoke` settles it undelivered.
+        live.invoke(call, id: id, deadline: deadline, on: session)
     }
 
     /// `call`'s command walked again from where it started, with every remote handler of the

@@ -58,10 +58,12 @@ final class HTTPStreamHangups: Sendable {
         }
     }
 
-    /// Stops watching the socket of `token`, still open: called before it closes.
+    /// Stops watching the socket of `token`, still open: called before it closes. A socket
+    /// that fired is still in the set, unarmed, until this (or its close) takes it out.
     func forget(_ token: UInt64, descriptor: Int32) {
         state.withLock { state in
-            guard state.watched.removeValue(forKey: token) != nil else { return }
+            state.watched.removeValue(forKey: token)
+            guard !state.stopped else { return }
             _ = cmhd_hangups_remove(epoll, descriptor)
         }
     }

@@ -225,18 +225,21 @@ final class LiveEvents: Sendable {
     }
 
     /// A command reached a remote handler: `invoke` goes to the session's streams here,
-    /// and is offered to other instances' when one streams the session. Returns whether it
-    /// may be heard: a stream here took it, or it was offered elsewhere (where it may still
-    /// come back undelivered). `false`: nobody was told anything.
-    func invoke(_ call: RemoteCall, id: String, deadline: Date, on session: LiveSession) -> Bool {
+    /// and is offered to other instances' when one streams the session. Then, unless a
+    /// stream here took it or it was offered elsewhere (where it may still come back
+    /// undelivered), it settles `undelivered`: nobody was told anything.
+    func invoke(_ call: RemoteCall, id: String, deadline: Date, on session: LiveSession) {
         // Straight to the streams, not behind the events queue: a client is waiting on it,
         // and the queue may be busy fanning a commit out to a thousand sessions.
         let data = InvokeBody(call: id, remote: call, deadline: Self.timestamp(deadline)).encoded()
-        let heard = session.events.deliver("invoke", data)
-        guard relay != nil else { return heard }
-        calls.keep(id, invoke: data, deadline: deadline)
-        offerWaitingCalls(of: session)
-        return heard || session.events.isListenedElsewhere
+        _ = session.events.deliver("invoke", data) { calls.markHeard(id) }
+        if relay != nil {
+            calls.keep(id, invoke: data, deadline: deadline)
+            offerWaitingCalls(of: session)
+        }
+        // One step with the marks: a stream opening meanwhile was handed it (heard), and an
+        // instance streaming the session was offered it (offered).
+        calls.settleUnheard(id)
     }
 
     /// Offers this instance's calls of `session` not yet offered to other instances' streams,
@@ -263,7 +266,7 @@ final class LiveEvents: Sendable {
             }
         }
         // The last stream may have closed meanwhile: then nobody here heard it.
-        if !session.events.deliver("invoke", data) { calls.settle(call, .undelivered) }
+        if !session.events.deliver("invoke", data, taken: { calls.markHeard(call) }) { calls.settleUnheard(call) }
     }
 
     /// RFC 3339 in UTC with milliseconds.

@@ -48,7 +48,14 @@ struct RemoteCallAnswers: Sendable {
     func settledElsewhere(_ id: String, session: String, answer: [UInt8]?, heard: Bool = true, listenedHere: Bool) {
         guard let answer else {
             // A stream here may still answer; a stream opening elsewhere gets it offered again.
-            if listenedHere { calls.markUnoffered(id) } else { calls.settle(id, heard ? .disconnected : .undelivered) }
+            if listenedHere {
+                calls.markUnoffered(id)
+            } else if heard {
+                calls.settle(id, .disconnected)
+            } else {
+                // Taken nowhere else; but a stream here may have taken it before it closed.
+                calls.settleUnheard(id, evenIfOffered: true)
+            }
             return
         }
         guard let body = try? JSONParser.parse(answer, maxDepth: maxJSONDepth),

@@ -26,6 +26,9 @@ final class RemoteCalls: Sendable {
         var invoke: (data: [UInt8], deadline: Date)?
         /// Offered to other instances' streams (`takeUnoffered`).
         var offered = false
+        /// A stream here took its `invoke` (or is about to be handed it): a client may act on
+        /// it, so it never settles `undelivered` (`settleUnheard`).
+        var heard = false
         let settle: @Sendable (_ offered: Bool, Settlement) -> Void
 
         func settle(_ settlement: Settlement) { settle(offered, settlement) }
@@ -114,11 +117,40 @@ final class RemoteCalls: Sendable {
     }
 
     /// The `invoke` data of this instance's calls of `session` still waiting, for a stream
-    /// that opens while they wait.
+    /// that opens while they wait; each is marked heard first, so none settles undelivered
+    /// while it is on its way to that stream.
     func waitingInvokes(of session: String) -> [[UInt8]] {
         state.withLock { state in
-            state.pending.values.compactMap { $0.session == session && !$0.adopted ? $0.invoke?.data : nil }
+            var invokes: [[UInt8]] = []
+            for (id, pending) in state.pending where pending.session == session && !pending.adopted {
+                guard let invoke = pending.invoke else { continue }
+                state.pending[id]?.heard = true
+                invokes.append(invoke.data)
+            }
+            return invokes
         }
+    }
+
+    /// A stream here took call `id`'s `invoke` (marked under the session's events lock, so
+    /// the stream's close, counted out under that lock, settles it after this).
+    func markHeard(_ id: String) {
+        state.withLock { $0.pending[id]?.heard = true }
+    }
+
+    /// Settles `id` `undelivered`, in one step with the look at whether anybody may have it:
+    /// not when a stream here took it, nor (unless `evenIfOffered`: another instance said it
+    /// took it nowhere) when it was offered to other instances. A call heard here settles
+    /// `disconnected` instead when `evenIfOffered`, as the other instance's word is final.
+    func settleUnheard(_ id: String, evenIfOffered: Bool = false) {
+        let (pending, settlement) = state.withLock { state -> (Pending?, Settlement) in
+            guard let waiting = state.pending[id] else { return (nil, .undelivered) }
+            if waiting.heard {
+                return evenIfOffered ? (state.pending.removeValue(forKey: id), .disconnected) : (nil, .undelivered)
+            }
+            guard evenIfOffered || !waiting.offered else { return (nil, .undelivered) }
+            return (state.pending.removeValue(forKey: id), .undelivered)
+        }
+        pending?.settle(settlement)
     }
 
     /// Forgets `id` unsettled: its settlement happened elsewhere.
@@ -147,13 +179,19 @@ final class RemoteCalls: Sendable {
     }
 
     /// Settles every waiting call of `session` (or of every session) the same way; with
-    /// `onlyAdopted`, only the calls other instances made.
+    /// `onlyAdopted`, only the calls other instances made. `disconnected` is for the calls a
+    /// client may have: one no stream took and nobody was offered settles `undelivered`.
     func settleAll(of session: String?, _ settlement: Settlement, onlyAdopted: Bool = false) {
-        let settled = state.withLock { state -> [Pending] in
+        let settled = state.withLock { state -> [(Pending, Settlement)] in
             let ids = state.pending.filter { (session == nil || $0.value.session == session) && (!onlyAdopted || $0.value.adopted) }.map(\.key)
-            return ids.compactMap { state.pending.removeValue(forKey: $0) }
+            return ids.compactMap { id in
+                state.pending.removeValue(forKey: id).map { pending in
+                    guard case .disconnected = settlement, !pending.heard, !pending.offered else { return (pending, settlement) }
+                    return (pending, .undelivered)
+                }
+            }
         }
-        for pending in settled { DispatchQueue.global().async { pending.settle(settlement) } }
+        for (pending, settlement) in settled { DispatchQueue.global().async { pending.settle(settlement) } }
     }
 
     /// The sessions with a call waiting.

@@ -134,20 +134,27 @@ final class SessionEvents: Sendable {
 
     /// Sends `data` as the next event only if a stream can hear it: each stream's socket is
     /// asked first whether its client hung up (`HTTPStream.clientHasLeft`), and an event no
-    /// stream takes is neither numbered nor kept, so no client resuming later acts on it.
-    /// Returns whether a stream took it. For `invoke`: a call nobody heard told nobody
-    /// anything, and its command walks on.
-    func deliver(_ name: String, _ data: [UInt8]) -> Bool {
+    /// stream takes is not kept (its id is skipped), so no client resuming later acts on it.
+    /// Returns whether a stream took it, and runs `taken` first, under this object's lock, so
+    /// that a stream's close (which takes the lock to count the stream out) is seen only
+    /// after it. For `invoke`: a call nobody heard told nobody anything, and its command
+    /// walks on.
+    func deliver(_ name: String, _ data: [UInt8], taken: () -> Void = {}) -> Bool {
         state.withLock { state in
             guard !state.ended else { return false }
             let hearing = state.streams.filter { !$0.clientHasLeft() }
             guard !hearing.isEmpty else { return false }
             let event = Event(id: Self.nextID(), name: name, data: data)
-            Self.keep(event, into: &state)
             let frame = Self.frame(event)
-            var taken = false
-            for stream in hearing where stream.send(frame) { taken = true }
-            return taken
+            var took = false
+            for stream in hearing where stream.send(frame) { took = true }
+            // Kept for resuming only when a stream took it: a stream cut at its cap as it was
+            // sent must not find it in the replay of a call that walked on (ids may skip).
+            if took {
+                Self.keep(event, into: &state)
+                taken()
+            }
+            return took
         }
     }
 
