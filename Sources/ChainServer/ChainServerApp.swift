@@ -28,14 +28,15 @@ final class ChainServerApp: Sendable {
         var dispatcher = CommandDispatcher.standard
         dispatcher.remoteActions = menuBar.remoteActions
         let storage = try configuration.openStorage()
-        let pictures = try VipsPictureEngine()
-        try Self.seedDemoCatalog(storage, configuration, pictures: pictures, log: log)
-        thumbnails = try Thumbnails(engine: pictures, directory: configuration.dataDirectory + "/thumbnails")
         let metrics = Metrics()
+        // Before libvips starts and the demo pictures are drawn: what it says of them counts.
         pictureLog = PictureLog.route { message in
             metrics.recordPictureLog(domain: message.domain, level: message.level.rawValue)
             log.log(message.level == .critical ? .error : .warning, "picture.log", message.fields)
         }
+        let pictures = try VipsPictureEngine()
+        try Self.seedDemoCatalog(storage, configuration, pictures: pictures, log: log)
+        thumbnails = try Thumbnails(engine: pictures, directory: configuration.dataDirectory + "/thumbnails")
         storage.onCommit = { batches, rows in metrics.recordCommit(batches: batches, rows: rows) }
         self.storage = storage
         self.metrics = metrics

@@ -116,6 +116,23 @@ struct PostgresCallRelayTests {
         #expect(a.waitFor { $0.settled.contains { $0.call == "c-a-3" && $0.answer == nil && $0.heard } })
     }
 
+    /// Three instances: B's stream took the call and then went; C, which never streamed the
+    /// session, says it could not deliver it. The caller hears it was heard: disconnected.
+    @Test func aCallOneInstanceDeliveredIsNeverUndeliveredByAnother() throws {
+        let url = try PostgresCluster.start().createDatabase()
+        let (a, b, c) = (try Instance(url: url), try Instance(url: url), try Instance(url: url))
+        defer { a.store.close(); b.store.close(); c.store.close() }
+        b.stream("s-7", true)
+        #expect(a.waitFor { $0.elsewhere["s-7"] == true })
+        a.store.relay.offer(call: "c-a-7", session: "s-7", invoke: [0x7B, 0x7D], deadline: Date().addingTimeInterval(30))
+        #expect(b.waitFor { $0.invoked.contains { $0.call == "c-a-7" } })
+        b.store.relay.heard(call: "c-a-7")
+        b.stream("s-7", false)
+        #expect(c.waitFor { $0.elsewhere["s-7"] != true })
+        c.store.relay.disconnect(call: "c-a-7", heard: false)
+        #expect(a.waitFor { $0.settled.contains { $0.call == "c-a-7" && $0.answer == nil && $0.heard } })
+    }
+
     @Test func aCallTheOtherInstanceCouldNotDeliverComesBackUndelivered() throws {
         let (a, b) = try Self.twoInstances()
         defer { a.store.close(); b.store.close() }

@@ -266,7 +266,11 @@ final class LiveEvents: Sendable {
             }
         }
         // The last stream may have closed meanwhile: then nobody here heard it.
-        if !session.events.deliver("invoke", data, taken: { calls.markHeard(call) }) { calls.settleUnheard(call) }
+        let taken: () -> Void = { [calls] in
+            calls.markHeard(call)
+            relay.heard(call: call)
+        }
+        if !session.events.deliver("invoke", data, taken: taken) { calls.settleUnheard(call) }
     }
 
     /// RFC 3339 in UTC with milliseconds.

@@ -103,13 +103,20 @@ final class PostgresCallRelay: CallRelay {
         return result.rowCount > 0
     }
 
+    func heard(call: String) {
+        // On the queue, ahead of the change to this instance's streams that a close queues:
+        // by the time another instance sees no stream here, the mark is committed.
+        queue.async { [self] in _ = try? run("UPDATE remote_calls SET heard = true WHERE id = $1", [.text(call)]) }
+    }
+
     func disconnect(call: String, heard: Bool) {
         queue.async { [self] in
             // Unless a running instance other than this one still streams the session (the
-            // caller's own streams count: it settles those itself).
+            // caller's own streams count: it settles those itself). A call some instance's
+            // stream took is disconnected, whatever this instance saw.
             _ = try? run("""
                 WITH settled AS (
-                    UPDATE remote_calls c SET settled = $3
+                    UPDATE remote_calls c SET settled = CASE WHEN c.heard THEN 'disconnected' ELSE $3 END
                     WHERE c.id = $1 AND c.settled IS NULL AND NOT \(Self.streamedElsewhere(session: "c.session", besides: "$2"))
                     RETURNING c.caller)
                 SELECT pg_notify('\(PostgresSchema.settledChannel)', caller || ' ' || $1) FROM settled

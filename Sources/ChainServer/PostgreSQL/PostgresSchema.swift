@@ -194,6 +194,12 @@ enum PostgresSchema {
         END
         $$;
         """,
+        // v5: whether a stream took a relayed call (`CallRelay.heard`), so that an instance
+        // with no stream of the session never answers `undelivered` for a call another
+        // instance delivered just before its stream went.
+        """
+        ALTER TABLE remote_calls ADD COLUMN heard BOOLEAN NOT NULL DEFAULT false;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

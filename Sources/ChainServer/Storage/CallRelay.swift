@@ -33,9 +33,15 @@ protocol CallRelay: AnyObject, Sendable {
     /// client posted). `false` when no such call waits; throws when storage is unreachable.
     func answer(call: String, session: String, answer: [UInt8]) throws -> Bool
 
+    /// A stream of this instance's took another instance's call `call`: whatever instance
+    /// settles it without an answer, it was heard. Done before this instance's streams of
+    /// the session can be published as gone.
+    func heard(call: String)
+
     /// This instance can no longer hear call `call`: its last stream closed after taking the
     /// call (`heard`), or no stream here took it at all. The call is settled disconnected, or
-    /// undelivered, unless another instance still streams its session.
+    /// undelivered (unless some instance marked it heard), unless another instance still
+    /// streams its session.
     func disconnect(call: String, heard: Bool)
 
     /// The call this instance made is settled: its record goes.
