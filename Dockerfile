@@ -4,7 +4,7 @@
 #   docker run -p 8080:8080 -v chain-data:/data chain-server
 #
 # Configuration comes from /app/config/server.json, then CHAIN_* variables (see
-# Sources/ChainServer/Config/ServerConfiguration.swift); the catalog lives in /data, or in
+# Sources/ChainConfig/ServerConfiguration.swift); the catalog lives in /data, or in
 # PostgreSQL with CHAIN_DATABASE_URL=postgres://… (thumbnails stay in /data).
 # The server drains requests for up to shutdownGraceSeconds (10) after SIGTERM, so give
 # `docker stop` a little more than that (`docker stop -t 15`, compose `stop_grace_period`).

@@ -37,8 +37,10 @@ browser-deps:
 	@test -x $(BROWSER_VENV)/bin/python || python3 -m venv $(BROWSER_VENV)
 	@$(BROWSER_VENV)/bin/python -c "import selenium" 2>/dev/null || $(BROWSER_VENV)/bin/pip install -q "selenium>=4.20,<5"
 
-# Swift Testing suites, then the web client in headless Chromium against a live server.
+# The layering the module list promises (scripts/check-layers), the Swift Testing suites,
+# then the web client in headless Chromium against a live server.
 test: test-deps browser-deps
+	scripts/check-layers
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/swift-test --skip-build
 	$(BROWSER_VENV)/bin/python Tests/Browser/web_client_test.py --binary .build/debug/chain-server
@@ -63,12 +65,13 @@ test-asan: test-deps
 	$(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
 	ASAN_OPTIONS=detect_leaks=0:suppressions=$(CURDIR)/Tests/Sanitizers/asan.supp SWIFT_BACKTRACE=enable=no SWIFT=$(SWIFT) scripts/swift-test --skip-build --sanitize=address --build-path .build/asan
 
-# Every Swift test under ThreadSanitizer. -D CHAIN_TSAN swaps Synchronization.Mutex for one
-# built on pthread_mutex_t (Sources/ChainServer/Support/Mutex+ThreadSanitizer.swift), which
-# ThreadSanitizer sees; the standard one locks with atomics in the uninstrumented runtime.
+# Every Swift test under ThreadSanitizer. -D CHAIN_TSAN makes ChainSupport's `Lock`, the one
+# lock every module uses, a pthread_mutex_t (Sources/ChainSupport/Lock.swift), which
+# ThreadSanitizer sees; the standard Mutex locks with atomics in the uninstrumented runtime.
 test-tsan: test-deps
 	$(SWIFT) build --build-tests --sanitize=thread --build-path .build/tsan -Xswiftc -DCHAIN_TSAN
 	TSAN_OPTIONS=halt_on_error=1 SWIFT_BACKTRACE=enable=no SWIFT=$(SWIFT) scripts/swift-test --skip-build --sanitize=thread --build-path .build/tsan
+	scripts/tsan-proof $(SWIFT)
 
 # kill -9 under concurrent writes, restart, compare every acknowledged write; integrity_check.
 crash-test: build

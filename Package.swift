@@ -32,10 +32,24 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
-        .target(name: "ChainModel", swiftSettings: strict),
-        .executableTarget(
-            name: "ChainServer",
-            dependencies: ["ChainModel", "CMicroHTTPD", "CSQLite", "CPostgreSQL", "CVips"],
+        .target(name: "ChainModel", dependencies: ["ChainSupport"], swiftSettings: strict),
+        // Leaves: the lock every module uses (ThreadSanitizer-aware), digests, ids, encodings.
+        .target(name: "ChainSupport", swiftSettings: strict),
+        // Infrastructure, each over one C library or none.
+        .target(name: "ChainHTTP", dependencies: ["ChainSupport", "CMicroHTTPD"], swiftSettings: strict),
+        .target(name: "ChainStorage", dependencies: ["ChainSupport", "ChainModel"], swiftSettings: strict),
+        .target(name: "ChainSQLite", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "CSQLite"], swiftSettings: strict),
+        .target(name: "ChainPostgreSQL", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "CPostgreSQL"], swiftSettings: strict),
+        .target(name: "ChainPictures", dependencies: ["ChainSupport", "ChainModel", "CVips"], swiftSettings: strict),
+        .target(name: "ChainImport", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "ChainPictures"], swiftSettings: strict),
+        // The service core: commands, sessions, live events, wire bodies, observability.
+        .target(name: "ChainService", dependencies: ["ChainSupport", "ChainModel", "ChainStorage"], swiftSettings: strict),
+        // The HTTP API: routes, problems, the web client, event streams over HTTP.
+        .target(
+            name: "ChainAPI",
+            dependencies: [
+                "ChainSupport", "ChainModel", "ChainHTTP", "ChainStorage", "ChainPictures", "ChainService",
+            ],
             resources: [
                 .embedInCode("Resources/openapi.json"),
                 .embedInCode("Resources/web/index.html"),
@@ -52,6 +66,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The configuration file and the storage it opens.
+        .target(
+            name: "ChainConfig", dependencies: [
+                "ChainSupport", "ChainModel", "ChainHTTP", "ChainStorage", "ChainSQLite", "ChainPostgreSQL", "ChainService",
+            ],
+            swiftSettings: strict),
+        // The command line and the composition root.
+        .executableTarget(
+            name: "ChainServer",
+            dependencies: [
+                "ChainSupport", "ChainModel", "ChainHTTP", "ChainStorage", "ChainSQLite", "ChainPostgreSQL", "ChainPictures",
+                "ChainImport", "ChainService", "ChainAPI", "ChainConfig",
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "ChainModelBench",
             dependencies: ["ChainModel"],
@@ -59,9 +88,33 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "ChainModelTests", dependencies: ["ChainModel"], swiftSettings: strict),
+        // What the tests of several modules share: temporary folders, image files, a raw
+        // HTTP client, a PostgreSQL cluster, both storage engines.
+        .target(
+            name: "ChainTestSupport",
+            dependencies: [
+                "ChainSupport", "ChainModel", "ChainHTTP", "ChainStorage", "ChainSQLite", "ChainPostgreSQL", "ChainPictures", "ChainImport",
+                "ChainConfig",
+            ],
+            path: "Tests/ChainTestSupport",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "ChainSupportTests", dependencies: ["ChainSupport"], swiftSettings: strict),
+        .testTarget(name: "ChainHTTPTests", dependencies: ["ChainSupport", "ChainHTTP", "ChainTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ChainStorageTests", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "ChainSQLite", "ChainTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ChainSQLiteTests", dependencies: ["ChainModel", "ChainStorage", "ChainSQLite", "ChainTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ChainPostgreSQLTests", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "ChainPostgreSQL", "ChainTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ChainPicturesTests", dependencies: ["ChainModel", "ChainPictures", "ChainTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ChainImportTests", dependencies: ["ChainModel", "ChainStorage", "ChainSQLite", "ChainPictures", "ChainImport", "ChainTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ChainServiceTests", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "ChainPostgreSQL", "ChainService", "ChainTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ChainAPITests", dependencies: ["ChainSupport", "ChainModel", "ChainHTTP", "ChainStorage", "ChainService", "ChainAPI", "ChainTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ChainConfigTests", dependencies: ["ChainModel", "ChainConfig", "ChainTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ChainServerTests",
-            dependencies: ["ChainServer", "ChainModel", "CVips"],
+            dependencies: [
+                "ChainServer", "ChainSupport", "ChainModel", "ChainHTTP", "ChainStorage", "ChainPostgreSQL", "ChainPictures",
+                "ChainImport", "ChainService", "ChainAPI", "ChainConfig", "ChainTestSupport",
+            ],
             swiftSettings: strict
         ),
     ],

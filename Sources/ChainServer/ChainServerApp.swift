@@ -1,4 +1,12 @@
+import ChainAPI
+import ChainConfig
+import ChainHTTP
+import ChainImport
 import ChainModel
+import ChainPictures
+import ChainService
+import ChainStorage
+import ChainSupport
 import Dispatch
 
 /// The whole server, assembled from a configuration: storage (seeded on first start), the
@@ -47,7 +55,7 @@ final class ChainServerApp: Sendable {
         let relay = storage.callRelay
         // Instances sharing storage meet in one table of calls: each names its own apart.
         let calls = RemoteCalls(
-            timeout: .seconds(configuration.callTimeoutSeconds), prefix: relay == nil ? "c-" : "c-\(SessionToken.makeID().prefix(8))-")
+            timeout: .seconds(configuration.callTimeoutSeconds), prefix: relay == nil ? "c-" : "c-\(SecureRandom.id().prefix(8))-")
         let live = LiveEvents(
             menus: menus, calls: calls, metrics: metrics, log: log, relay: relay, keepAlive: .seconds(configuration.keepAliveSeconds),
             stallLimit: .seconds(configuration.stallSeconds))
@@ -70,17 +78,19 @@ final class ChainServerApp: Sendable {
                 live.ended(session, reason: reason)
                 // A deletion is stored by its request, which answers once it is; an expiry
                 // here, unless another instance has used the session since.
-                if reason == "expired" { journal.delete(session, unusedFor: inUseWithin) }
+                if reason == .expired { journal.delete(session, unusedFor: inUseWithin) }
             },
             load: { digest in try journal.load(tokenDigest: digest, usedWithin: inUseWithin) },
             listenedElsewhere: listenedElsewhere,
             storeUse: storeUse)
-        storage.follower = Self.follower(catalog: catalog, sessions: sessions, journal: journal, live: live, metrics: metrics)
+        let cluster = Cluster(
+            catalog: catalog, sessions: sessions, journal: journal, live: live, calls: calls, metrics: metrics,
+            maxJSONDepth: configuration.maxJSONDepth)
+        cluster.follow(storage)
         let restored = try journal.restore(now: .now)
         sessions.restore(restored)
         if !restored.isEmpty { log.log(.info, "sessions.restored", [(key: "count", value: .number(Double(restored.count)))]) }
-        relay?.receiver = Self.relayReceiver(
-            relay: relay, sessions: sessions, live: live, calls: calls, catalog: catalog, maxJSONDepth: configuration.maxJSONDepth)
+        cluster.receive(from: relay)
         let reads = DispatchQueue(label: "chain.reads", attributes: .concurrent)
         let routes = Router.table(
             service: ServiceRoutes(metricsRegistry: metrics, sessions: sessions),
@@ -104,93 +114,6 @@ final class ChainServerApp: Sendable {
         http = HTTPServer(configuration: configuration.http, handler: router)
     }
 
-    /// How the mirror follows other instances on the same database: each of their commits
-    /// reaches this instance's event streams as its own commits do, and a session one of them
-    /// changed or ended is taken again from storage, in its turn.
-    private static func follower(
-        catalog: CatalogMirror, sessions: SessionRegistry, journal: SessionJournal, live: LiveEvents, metrics: Metrics
-    ) -> CommitFollower {
-        CommitFollower(
-            position: { catalog.followedPosition },
-            apply: { changes, changedSessions, position in
-                if let version = catalog.follow(changes, position: position) {
-                    metrics.recordFollowed()
-                    live.committed(changes, version: version, in: catalog)
-                }
-                for id in Set(changedSessions) {
-                    guard let session = sessions.session(id: id) else { continue }
-                    // Off the writer's thread: the session's turn may be a while coming.
-                    DispatchQueue.global().async {
-                        session.submit(ended: {}) { finish in
-                            defer { finish() }
-                            Self.takeAgain(session, journal: journal, sessions: sessions, live: live)
-                        }
-                    }
-                }
-            },
-            advance: { positions in catalog.advance(over: positions) },
-            reload: { columns, position in
-                let version = catalog.reload(columns, position: position)
-                // Every image, for the streams to look at: they read the values from the
-                // mirror, so the placeholder values here are never shown.
-                let everything = ChangeSet(Attribute.all.map { .init(attribute: $0, images: catalog.allImages(), values: .all(0)) })
-                live.committed(everything, version: version, in: catalog)
-            },
-            added: { images, position in
-                let version = catalog.add(images, position: position)
-                let selection = ImageSelection(images.map(\.0))
-                live.committed(ChangeSet(Attribute.all.map { .init(attribute: $0, images: selection, values: .all(0)) }), version: version, in: catalog)
-            })
-    }
-
-    /// What this instance does with the calls, answers and streams other instances relay:
-    /// a call whose session streams here is sent to those streams and waits here for the
-    /// answer; an answer to a call made here settles it as an answer given here would.
-    private static func relayReceiver(
-        relay: (any CallRelay)?, sessions: SessionRegistry, live: LiveEvents, calls: RemoteCalls, catalog: CatalogMirror, maxJSONDepth: Int
-    ) -> CallRelayReceiver {
-        let answers = RemoteCallAnswers(calls: calls, relay: relay, catalog: catalog, maxJSONDepth: maxJSONDepth)
-        let isListenedHere: @Sendable (String) -> Bool = { id in (sessions.session(id: id)?.events.streamCount ?? 0) > 0 }
-        return CallRelayReceiver(
-            invoked: { call, id, invoke, deadline in
-                guard isListenedHere(id), let session = sessions.session(id: id) else {
-                    relay?.disconnect(call: call, heard: false)
-                    return
-                }
-                live.invokeRelayed(call, invoke: invoke, deadline: deadline, on: session)
-            },
-            settled: { call, id, answer, heard in
-                // Off the relay's thread: the answer goes on to perform the command.
-                DispatchQueue.global().async {
-                    answers.settledElsewhere(call, session: id, answer: answer, heard: heard, listenedHere: isListenedHere(id))
-                }
-            },
-            listenedElsewhere: { id, elsewhere in
-                guard let session = sessions.session(id: id) else { return }
-                live.handlersChanged(on: session)
-                if elsewhere { live.offerWaitingCalls(of: session) }
-                // No stream anywhere now (the last elsewhere closed, or its instance was
-                // killed): a call this instance made cannot be heard.
-                if !session.events.isListened { calls.settleAll(of: id, .disconnected) }
-            },
-            isListenedHere: isListenedHere,
-            listenedHere: { live.listenedSessions() })
-    }
-
-    /// `session` as storage holds it now: ended when it is stored no more, its state replaced
-    /// (and its streams sent the new menu) when another instance stored a newer one.
-    private static func takeAgain(_ session: LiveSession, journal: SessionJournal, sessions: SessionRegistry, live: LiveEvents) {
-        do {
-            guard let newer = try journal.refresh(session) else { return sessions.forget(session, reason: "deleted") }
-            guard newer else { return }
-            // Used elsewhere is used: this instance's idle expiry starts again too.
-            session.touch(.now)
-            live.changedElsewhere(session)
-        } catch {
-            // Storage unreachable: the next command's conflict takes it again.
-        }
-    }
-
     /// Seeds an empty catalog with the demo images, and with `demoPictures` draws their
     /// pictures: at seeding, and at any later start for pictures a crash or a hand left
     /// missing, as long as this is the demo catalog with pictures.
@@ -202,7 +125,7 @@ final class ChainServerApp: Sendable {
         let seeded = try storage.seedDemoCatalogIfEmpty(count: configuration.demoImages, picturesDirectory: picturesDirectory)
         if seeded > 0 { log.log(.info, "catalog.seeded", [(key: "images", value: .number(Double(seeded)))]) }
         guard let picturesDirectory,
-              try storage.image(ImageID(1))?.path == DemoPictures.path(of: 1, in: picturesDirectory)
+              try storage.image(ImageID(1))?.path == DemoCatalog.picturePath(of: 1, in: picturesDirectory)
         else { return }
         let started = ContinuousClock.now
         let records = DemoCatalog.records(count: seeded > 0 ? seeded : configuration.demoImages, picturesDirectory: picturesDirectory)

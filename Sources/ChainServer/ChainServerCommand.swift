@@ -1,4 +1,8 @@
+import ChainConfig
+import ChainImport
 import ChainModel
+import ChainPictures
+import ChainService
 import Dispatch
 import Foundation
 

@@ -1,5 +1,7 @@
+import ChainSupport
 import Synchronization
 import Testing
+
 @testable import ChainModel
 
 struct ContextValuesTests {
@@ -9,7 +11,7 @@ struct ContextValuesTests {
         var harness = Harness()
         try harness.send("select", ["images": ["img-4", "img-2"]])
         try harness.send("openImage")
-        let seen = Mutex<(String?, ImageSelection?, ImageID??, String?)>((nil, nil, nil, nil))
+        let seen = Lock<(String?, ImageSelection?, ImageID??, String?)>((nil, nil, nil, nil))
         try harness.session.attach(.provider(ContextProvider { _, _, values in values[Note.self] = "from app" }), to: "app")
         try harness.session.attach(.provider(ContextProvider { _, _, values in values[Note.self] = "from main" }), to: "main")
         try harness.session.attach(.handler(ActionHandler(

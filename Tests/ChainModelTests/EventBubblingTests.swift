@@ -1,5 +1,7 @@
+import ChainSupport
 import Synchronization
 import Testing
+
 @testable import ChainModel
 
 struct EventBubblingTests {
@@ -12,7 +14,7 @@ struct EventBubblingTests {
 
     @Test func ancestorsObserveEventsOfTheirTypeInChainOrder() throws {
         var harness = try selected()
-        let seen = Mutex<[String]>([])
+        let seen = Lock<[String]>([])
         for path: ResponderPath in ["app", "main", "main/grid"] {
             try harness.session.attach(.observer(EventObserver("ratingChanged") { event, responder, _ in
                 seen.withLock { $0.append("\(responder):\(event.type)") }
@@ -65,7 +67,7 @@ struct EventBubblingTests {
 
     @Test func kindObserversSeeEventsOfEverySession() throws {
         var registry = HandlerRegistry.standard
-        let count = Mutex(0)
+        let count = Lock(0)
         registry.register(.observer(EventObserver("selectionChanged") { _, _, _ in
             count.withLock { $0 += 1 }
             return .pass

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ChainModel
 
 /// `setLabel` and `setFlag` go through the same generic path as `setRating`: states over

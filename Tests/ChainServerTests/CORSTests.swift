@@ -1,4 +1,4 @@
-import ChainModel
+import ChainHTTP
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import ChainModel
+import ChainTestSupport
 import Foundation
 import Testing
 
@@ -93,7 +94,7 @@ struct ChainServerAppRestartTests {
     }
 
     @Test func anEndedSessionStaysEndedAfterARestart() async throws {
-        let directory = LiveServer.makeTemporaryDirectory()
+        let directory = TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let session: RemoteSession
         do {
@@ -109,7 +110,7 @@ struct ChainServerAppRestartTests {
     }
 
     @Test func theRestartedChainValidatesAgainstStoredRatings() async throws {
-        let directory = LiveServer.makeTemporaryDirectory()
+        let directory = TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         do {
             let first = try LiveServer(dataDirectory: directory)

@@ -1,10 +1,12 @@
+import ChainTestSupport
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-#endif
 
 @testable import ChainServer
+#endif
 
 /// The built `chain-server` executable as an operator runs it: the one "listening on" line,
 /// a clean exit 0 on SIGTERM with every acknowledged write on disk, and startup refused with

@@ -1,4 +1,5 @@
 import ChainModel
+import ChainTestSupport
 import Foundation
 import Testing
 
@@ -87,7 +88,7 @@ struct CommandConditionsTests {
     }
 
     @Test func aReceiptSurvivesARestart() async throws {
-        let directory = LiveServer.makeTemporaryDirectory()
+        let directory = TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let session: RemoteSession
         let first: LiveResponse

@@ -1,4 +1,6 @@
+import ChainHTTP
 import ChainModel
+import ChainTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,3 @@
-import ChainModel
 import Foundation
 import Testing
 

@@ -1,4 +1,10 @@
-import ChainModel
+import ChainConfig
+import ChainImport
+import ChainPictures
+import ChainService
+import ChainStorage
+import ChainSupport
+import ChainTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -38,8 +44,8 @@ struct DemoPicturesTests {
     }
 
     @Test func aServerSeededWithPicturesServesTheirThumbnailsAndLogsABadOne() async throws {
-        let lines = Mutex<[String]>([])
-        let directory = LiveServer.makeTemporaryDirectory()
+        let lines = Lock<[String]>([])
+        let directory = TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var configuration = ServerConfiguration.forTests(directory: directory, demoImages: 4)
         configuration.demoPictures = true
@@ -65,7 +71,7 @@ struct DemoPicturesTests {
     }
 
     @Test func aMissingDemoPictureIsDrawnAgainAtTheNextStart() throws {
-        let directory = LiveServer.makeTemporaryDirectory()
+        let directory = TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var configuration = ServerConfiguration.forTests(directory: directory, demoImages: 3)
         configuration.demoPictures = true

@@ -1,4 +1,5 @@
 import ChainModel
+import ChainTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,6 @@
-import ChainModel
+import ChainService
+import ChainSupport
+import ChainTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -230,7 +232,7 @@ struct EventStreamTests {
     /// that cuts a stream at once. Its connection is reset within `events.stallSeconds` and
     /// a keep-alive interval, and the cut is counted and logged.
     @Test func aStreamWhoseClientStopsReadingLosesItsConnection() async throws {
-        let warnings = Mutex<[String]>([])
+        let warnings = Lock<[String]>([])
         let log = Logger(level: .warning) { line in warnings.withLock { $0.append(line) } }
         try await LiveServer.withSession(log: log, { $0.keepAliveSeconds = 1; $0.stallSeconds = 2 }) { server, session in
             let connection = try await Self.unreadStream(server, session)

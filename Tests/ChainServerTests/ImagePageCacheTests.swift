@@ -1,4 +1,5 @@
-import ChainModel
+import ChainService
+import ChainStorage
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import ChainModel
+import ChainTestSupport
 import Foundation
 import Testing
 
@@ -128,7 +129,7 @@ struct LabelAndFlagRoutesTests {
     }
 
     @Test func labelsAndFlagsSurviveARestart() async throws {
-        let directory = LiveServer.makeTemporaryDirectory()
+        let directory = TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         do {
             let first = try LiveServer(dataDirectory: directory)

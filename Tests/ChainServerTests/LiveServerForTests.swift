@@ -1,20 +1,21 @@
+import ChainConfig
 import ChainModel
+import ChainService
+import ChainTestSupport
 import Foundation
 import Testing
+
+@testable import ChainServer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-@testable import ChainServer
-
 /// A whole `ChainServerApp` started in-process on port 0 over its own data directory, as the
 /// live suites use it: real sockets, real SQLite, the repository's `config/` menus.
 final class LiveServer: Sendable {
     /// `<repo>/config`, found from this file so tests run from any working directory.
-    static let configDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("config").path
+    static let configDirectory = RepositoryPaths.configDirectory
 
     /// Images seeded into every fresh catalog: `img-1` … `img-60`.
     static let demoImages = 60
@@ -28,7 +29,7 @@ final class LiveServer: Sendable {
     init(
         dataDirectory: String? = nil, log: Logger = Logger(level: .error), _ configure: (inout ServerConfiguration) -> Void = { _ in }
     ) throws {
-        let directory = dataDirectory ?? Self.makeTemporaryDirectory()
+        let directory = dataDirectory ?? TemporaryDirectory.make()
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.dataDirectory = directory
@@ -72,12 +73,6 @@ final class LiveServer: Sendable {
         try await with(log: log, configure) { server in
             try await body(server, try await server.client.createSession())
         }
-    }
-
-    static func makeTemporaryDirectory() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("chain-live-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
     }
 }
 

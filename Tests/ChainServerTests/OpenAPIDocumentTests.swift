@@ -1,12 +1,15 @@
+import ChainAPI
+import ChainConfig
 import ChainModel
+import ChainService
 import Foundation
 import Testing
+
+@testable import ChainServer
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-
-@testable import ChainServer
 
 /// `Resources/openapi.json` against the code: the router's table is the truth, so a route
 /// added, removed or re-secured without the document (or the other way round) fails here.
@@ -21,7 +24,7 @@ struct OpenAPIDocumentTests {
     ]
 
     static func document() throws -> JSON {
-        try JSONParser.parse(PackageResources.openapi_json)
+        try JSONParser.parse(ServiceRoutes.openAPIDocument)
     }
 
     static func key(_ route: Route) -> String { "\(route.method) \(route.pattern)" }
@@ -134,6 +137,6 @@ struct OpenAPIDocumentTests {
         let http = try #require(response as? HTTPURLResponse)
         #expect(http.statusCode == 200)
         #expect(http.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("application/json") == true)
-        #expect([UInt8](body) == PackageResources.openapi_json)
+        #expect([UInt8](body) == ServiceRoutes.openAPIDocument)
     }
 }

@@ -1,4 +1,5 @@
 import ChainModel
+import ChainPostgreSQL
 import Foundation
 import Testing
 

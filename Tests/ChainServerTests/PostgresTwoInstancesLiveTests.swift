@@ -1,4 +1,7 @@
+import ChainConfig
 import ChainModel
+import ChainPostgreSQL
+import ChainTestSupport
 import Foundation
 import Testing
 

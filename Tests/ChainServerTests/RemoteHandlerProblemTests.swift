@@ -1,3 +1,4 @@
+import ChainAPI
 import ChainModel
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import ChainModel
+import ChainTestSupport
 import Foundation
 import Testing
 
@@ -60,7 +61,7 @@ struct RemoteHandlerTests {
     }
 
     @Test func changesAreDurableAndUndoableUnderTheHandlersName() async throws {
-        let directory = LiveServer.makeTemporaryDirectory()
+        let directory = TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var before = 0
         do {

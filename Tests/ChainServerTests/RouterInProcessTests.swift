@@ -1,4 +1,8 @@
+import ChainConfig
+import ChainHTTP
 import ChainModel
+import ChainService
+import ChainTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -11,7 +15,7 @@ import Testing
 struct RouterInProcessTests {
     /// An app over a fresh catalog of `images` demo images, not listening.
     static func withApp(images: Int = 30, _ body: (ChainServerApp) async throws -> Void) async throws {
-        let directory = LiveServer.makeTemporaryDirectory()
+        let directory = TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let configuration = ServerConfiguration.forTests(directory: directory, demoImages: images)
         let app = try ChainServerApp(configuration: configuration, log: Logger(level: .error))
@@ -37,7 +41,11 @@ struct RouterInProcessTests {
             method: method, path: path, query: query, headers: token.map { ["authorization": "Bearer \($0)"] } ?? [:],
             body: json?.encoded() ?? [], remoteAddress: "127.0.0.1")
         return await withCheckedContinuation { continuation in
-            app.router.handle(request) { continuation.resume(returning: $0) }
+            app.router.handle(request) { response in
+                // As the HTTP layer does once it queued the answer: counted and logged.
+                response.onQueued?.run(status: response.status)
+                continuation.resume(returning: response)
+            }
         }
     }
 

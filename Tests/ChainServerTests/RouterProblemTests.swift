@@ -1,4 +1,4 @@
-import ChainModel
+import ChainTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,7 @@
+import ChainAPI
+import ChainConfig
+import ChainService
+import ChainTestSupport
 import Foundation
 
 @testable import ChainServer
@@ -6,7 +10,7 @@ extension Router {
     /// The router table of a real app, assembled (not started) over an empty catalog in a
     /// temporary directory: what tests compare the API document with.
     static let tableForTests: [Route] = {
-        let directory = LiveServer.makeTemporaryDirectory()
+        let directory = TemporaryDirectory.make()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let configuration = ServerConfiguration.forTests(directory: directory, demoImages: 0)
         do {

@@ -1,3 +1,5 @@
+import ChainConfig
+
 @testable import ChainServer
 
 extension ServerConfiguration {

@@ -1,4 +1,5 @@
-import ChainModel
+import ChainStorage
+import ChainTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,3 @@
-import ChainModel
 import Testing
 
 @testable import ChainServer

@@ -1,4 +1,4 @@
-import ChainModel
+import ChainAPI
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import Synchronization
+import ChainSupport
 
 /// A catalog held in memory, for the model's tests and benchmarks: dense columns behind
 /// one lock (names kept beside them).
@@ -8,7 +8,7 @@ public final class InMemoryCatalog: Catalog {
         var names: [ImageID: String] = [:]
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = Lock(Storage())
 
     public init() {}
 

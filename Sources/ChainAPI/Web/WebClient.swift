@@ -1,0 +1,23 @@
+/// The web client's files, as `swift build` embedded them (`Resources/web/`). `index.html`
+/// is served at `/`; the rest at `/web/<name>`.
+package enum WebClient {
+    package static let index = WebAsset(name: "index.html", contentType: "text/html; charset=utf-8", bytes: PackageResources.index_html)
+
+    /// Every file but the page, by the name it is served under.
+    package static let files: [String: WebAsset] = {
+        let script = "text/javascript; charset=utf-8"
+        let assets = [
+            WebAsset(name: "app.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.app_css),
+            WebAsset(name: "main.js", contentType: script, bytes: PackageResources.main_js),
+            WebAsset(name: "api.js", contentType: script, bytes: PackageResources.api_js),
+            WebAsset(name: "events.js", contentType: script, bytes: PackageResources.events_js),
+            WebAsset(name: "menubar.js", contentType: script, bytes: PackageResources.menubar_js),
+            WebAsset(name: "grid.js", contentType: script, bytes: PackageResources.grid_js),
+            WebAsset(name: "viewer.js", contentType: script, bytes: PackageResources.viewer_js),
+            WebAsset(name: "thumbnails.js", contentType: script, bytes: PackageResources.thumbnails_js),
+            WebAsset(name: "keys.js", contentType: script, bytes: PackageResources.keys_js),
+            WebAsset(name: "notices.js", contentType: script, bytes: PackageResources.notices_js),
+        ]
+        return Dictionary(uniqueKeysWithValues: assets.map { ($0.name, $0) })
+    }()
+}

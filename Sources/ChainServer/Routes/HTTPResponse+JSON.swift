@@ -1,7 +1,0 @@
-import ChainModel
-
-extension HTTPResponse {
-    static func json(_ status: Int, _ body: some WireObject) -> HTTPResponse {
-        HTTPResponse(status: status, contentType: "application/json; charset=utf-8", body: body.encoded())
-    }
-}

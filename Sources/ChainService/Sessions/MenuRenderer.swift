@@ -1,0 +1,40 @@
+import ChainModel
+
+/// A session's menu, validated against its chain and encoded once per session version and
+/// catalog version, then served from those bytes until either moves.
+package struct MenuRenderer: Sendable {
+    package let menuBar: MenuBar
+    package let validator: MenuValidator
+    package let catalog: CatalogMirror
+
+    package init(menuBar: MenuBar, validator: MenuValidator, catalog: CatalogMirror) {
+        self.menuBar = menuBar
+        self.validator = validator
+        self.catalog = catalog
+    }
+
+    /// The version of the session's menu as the catalog stands now.
+    package func version(of view: SessionView, explain: Bool) -> MenuVersion {
+        MenuVersion(session: view.version, catalog: catalog.version, live: view.remote.isLive, explain: explain)
+    }
+
+    /// The menu validated now, as the entries a body or a `menu` event is made of.
+    package func entries(of view: SessionView, explain: Bool = false) -> [ValidatedMenuEntry] {
+        validator.validate(menuBar, in: view.model, catalog: catalog, remote: view.remote, explain: explain)
+    }
+
+    /// The items `ids` names validated now, in one pass.
+    package func items(_ ids: [String], of view: SessionView) -> [ValidatedMenuItem] {
+        validator.validate(ids.compactMap(menuBar.item(id:)), in: view.model, catalog: catalog, remote: view.remote)
+    }
+
+    /// The bytes of the menu `tag` names: those kept on `session` when they are still the
+    /// tag's, else validated and encoded now, and kept when no write moved the catalog
+    /// meanwhile (so the bytes kept for a tag are always exactly that tag's).
+    package func body(of view: SessionView, at version: MenuVersion, in session: LiveSession, explain: Bool) -> [UInt8] {
+        if let rendered = session.renderedMenu(for: version) { return rendered }
+        let body = MenuBody(entries: entries(of: view, explain: explain), firstResponder: view.model.firstResponder).encoded()
+        if !explain, self.version(of: view, explain: false) == version { session.keep(RenderedMenu(version: version, body: body)) }
+        return body
+    }
+}

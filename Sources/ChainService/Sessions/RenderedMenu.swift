@@ -1,0 +1,6 @@
+/// A session's menu as last encoded, with the version it was valid for: served again as long as
+/// neither the session nor the catalog has moved.
+package struct RenderedMenu: Sendable {
+    package let version: MenuVersion
+    package let body: [UInt8]
+}

@@ -1,0 +1,9 @@
+/// Why a session ended, as its `ended` event says.
+package enum SessionEndReason: String, Sendable {
+    /// `DELETE …/sessions/{id}`, here or on another instance.
+    case deleted
+    /// Unused for longer than the idle expiry.
+    case expired
+    /// The server is stopping.
+    case shutdown
+}

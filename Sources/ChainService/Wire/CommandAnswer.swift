@@ -1,0 +1,44 @@
+import ChainModel
+
+/// A performed command's 200 answer: who handled it, its result, the events it made
+/// happen, the session after it, what catchers caught, and the walk when explained. As a
+/// `command` event's data it carries only the session's `version`.
+package struct CommandAnswer: WireObject {
+    package let outcome: CommandOutcome
+    package let sessionID: String
+    /// The session's version after the command, as clients see it.
+    package let version: Int
+    package let explain: Bool
+    package var versionOnly = false
+
+    package init(outcome: CommandOutcome, sessionID: String, version: Int, explain: Bool, versionOnly: Bool = false) {
+        self.outcome = outcome
+        self.sessionID = sessionID
+        self.version = version
+        self.explain = explain
+        self.versionOnly = versionOnly
+    }
+
+    package func members(_ member: inout JSONObjectWriter) {
+        member("action", outcome.action)
+        member("handledBy", outcome.handledBy)
+        member("result", JSON.object(outcome.result))
+        member("events", outcome.events.lazy.map(EventBody.init))
+        if versionOnly {
+            member("version", version)
+        } else {
+            member("session", SessionBody(id: sessionID, session: outcome.session, version: version))
+        }
+        if !outcome.catches.isEmpty { member("caught", outcome.catches.map(CaughtBody.init)) }
+        if explain { member("trace", outcome.trace.map(TraceStepBody.init)) }
+    }
+
+    package struct CaughtBody: WireObject {
+        package let caught: ErrorCatch
+
+        package func members(_ member: inout JSONObjectWriter) {
+            member("responder", caught.responder)
+            member("error", caught.caught.description)
+        }
+    }
+}

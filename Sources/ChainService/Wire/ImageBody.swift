@@ -1,0 +1,24 @@
+import ChainModel
+
+/// One image (`GET /v1/images/{id}`, and each image of a page): its every attribute, then
+/// what its file's header told.
+package struct ImageBody: WireObject {
+    package let image: Image
+
+    package init(image: Image) {
+        self.image = image
+    }
+
+    package func members(_ member: inout JSONObjectWriter) {
+        member("id", image.id)
+        member("name", image.name)
+        for attribute in Attribute.all {
+            member(JSONKey(attribute.name), attribute.json(image.values[attribute] ?? 0))
+        }
+        member("format", ifPresent: image.format)
+        member("width", ifPresent: image.width)
+        member("height", ifPresent: image.height)
+        member("byteSize", ifPresent: image.byteSize.map(Int.init))
+        member("path", ifPresent: image.path)
+    }
+}

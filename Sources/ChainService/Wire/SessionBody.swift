@@ -1,0 +1,26 @@
+import ChainModel
+
+/// A session object (`GET /v1/sessions/{id}`), with its token only when it is created.
+package struct SessionBody: WireObject {
+    package let id: String
+    package let session: Session
+    /// The version clients see: the model's, plus remote-handler changes.
+    package let version: Int
+    package var token: String? = nil
+
+    package init(id: String, session: Session, version: Int, token: String? = nil) {
+        self.id = id
+        self.session = session
+        self.version = version
+        self.token = token
+    }
+
+    package func members(_ member: inout JSONObjectWriter) {
+        member("id", id)
+        member("token", ifPresent: token)
+        member("version", version)
+        member("firstResponder", session.firstResponder)
+        member("chain", session.chain())
+        member("windows", session.windows.lazy.map(WindowBody.init))
+    }
+}

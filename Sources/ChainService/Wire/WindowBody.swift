@@ -1,0 +1,47 @@
+import ChainModel
+
+/// One window of a session object: its grid (selection, at most `listLimit` ids of it),
+/// viewer and undo titles.
+package struct WindowBody: WireObject {
+    /// The most selected ids a session object lists; `GET …/selection` pages the rest.
+    package static let listLimit = Event.listLimit
+
+    package let window: Window
+
+    package func members(_ member: inout JSONObjectWriter) {
+        member("id", window.id)
+        member("kind", window.windowKind.rawValue)
+        member("grid", ifPresent: window.grid.map(GridBody.init))
+        member("viewer", ViewerBody(image: window.viewer.image))
+        member("undo", UndoBody(stack: window.undoStack))
+    }
+
+    package struct GridBody: WireObject {
+        package let grid: ImageGrid
+
+        package func members(_ member: inout JSONObjectWriter) {
+            member("selection", grid.selection.prefix(WindowBody.listLimit))
+            member("selectionCount", grid.selection.count)
+            member("selectionTruncated", grid.selection.count > WindowBody.listLimit)
+        }
+    }
+
+    package struct ViewerBody: WireObject {
+        package let image: ImageID?
+
+        package func members(_ member: inout JSONObjectWriter) {
+            member("image", image)
+        }
+    }
+
+    package struct UndoBody: WireObject {
+        package let stack: UndoStack
+
+        package func members(_ member: inout JSONObjectWriter) {
+            member("undo", stack.undoName)
+            member("redo", stack.redoName)
+            member("undoDepth", stack.undoCount)
+            member("redoDepth", stack.redoCount)
+        }
+    }
+}

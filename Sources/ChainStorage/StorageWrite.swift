@@ -1,0 +1,19 @@
+import ChainModel
+
+/// One batch for storage to commit atomically: a command's catalog writes and what it
+/// changed of its session. Either part may be empty.
+package struct StorageWrite: Sendable {
+    package var changes: ChangeSet
+    package var session: SessionWrite?
+    /// The commit-log position (`CommitFollower`) of the mirror the changes were computed
+    /// from: an engine shared by several instances refuses them (`CatalogStoreError.conflict`)
+    /// when another instance has since committed to one of their images. `nil`: as of the
+    /// writer's own position.
+    package var readPosition: Int64?
+
+    package init(changes: ChangeSet = ChangeSet(), session: SessionWrite? = nil, readPosition: Int64? = nil) {
+        self.changes = changes
+        self.session = session
+        self.readPosition = readPosition
+    }
+}
