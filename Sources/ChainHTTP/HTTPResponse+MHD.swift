@@ -11,7 +11,7 @@ extension HTTPResponse {
     func queue(on connection: OpaquePointer, closingConnection: Bool) -> MHD_Result {
         guard (200...599).contains(status) else {
             HTTPServer.report("handler answered with invalid status \(status); sending 500")
-            onQueued?.run(status: 500)
+            onQueued?.queued(status: 500)
             return HTTPResponse.bare500.queue(on: connection, closingConnection: closingConnection)
         }
         let built = makeMHDResponse(closingConnection: closingConnection)
@@ -22,15 +22,15 @@ extension HTTPResponse {
             if queued != MHD_Result.YES {
                 HTTPServer.report("libmicrohttpd refused to queue a \(status) response")
             }
-            onQueued?.run(status: status)
+            onQueued?.queued(status: status)
             return queued
         case .failure(.outOfMemory):
             HTTPServer.report("libmicrohttpd could not allocate a response; closing connection")
-            onQueued?.run(status: 500)
+            onQueued?.queued(status: 500)
             return MHD_Result.NO
         case .failure(.rejectedHeader(let name)):
             HTTPServer.report("header \"\(name)\" rejected by libmicrohttpd; sending 500")
-            onQueued?.run(status: 500)
+            onQueued?.queued(status: 500)
             return HTTPResponse.bare500.queue(on: connection, closingConnection: closingConnection)
         }
     }

@@ -21,7 +21,7 @@ package struct HTTPResponse: Sendable, Equatable {
     package var stream: HTTPStream?
     /// Runs on libmicrohttpd's thread once the response is queued; not part of the message,
     /// so responses compare equal without it.
-    package var onQueued: HTTPQueuedAction?
+    package var onQueued: (any HTTPQueuedObserver)?
 
     package init(status: Int, headers: [Header] = [], body: [UInt8] = []) {
         self.status = status

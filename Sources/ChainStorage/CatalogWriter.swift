@@ -19,32 +19,19 @@ import Foundation
 /// completion ran) says the writes it was computed from did not fail: nothing is stored that
 /// was derived from a write that never happened.
 package final class CatalogWriter<Engine: CatalogWriteEngine>: Sendable {
-    package typealias Completion = @Sendable (Result<Void, any Error>) -> Void
-    package typealias Validity = @Sendable () -> Bool
-    package typealias CommitObserver = @Sendable (_ batches: Int, _ rows: Int) -> Void
+    package typealias Completion = CatalogWriteBatch.Completion
+    package typealias Validity = CatalogWriteBatch.Validity
+    package typealias CommitObserver = CatalogWriteBatch.CommitObserver
 
     /// Caps one group so a flood of writes still commits (and completes) in bounded steps.
     package static var maxBatchesPerCommit: Int { 512 }
 
-    private enum Job: Sendable {
-        case changes(Batch)
-        /// A place taken for a batch made later (`reserve`); a group stops before it until
-        /// it is filled.
-        case reserved(ReservedBatch)
-        /// Runs alone on the writer connection, which it gets outside any transaction.
-        case exclusive(@Sendable (Engine) -> Void)
-    }
-
-    private struct State {
-        var queue: [Job] = []
-        var isStopping = false
-        var observer: CommitObserver?
-        var follower: CommitFollower?
-        /// Another instance committed: follow before the next group.
-        var followRequested = false
-        /// Set by the writer thread when it starts, so calls made on it can be recognised.
-        var thread: pthread_t?
-    }
+    package typealias Batch = CatalogWriteBatch
+    // The writer's own types are not nested: nested in this generic class they would be
+    // generic too, and each use would look their metadata up at run time.
+    private typealias Job = CatalogWriterJob
+    private typealias State = CatalogWriterState
+    private typealias Work = CatalogWriterWork
 
     private let state = Lock(State())
     /// Signalled once per enqueued job and once for stop, so the thread never misses work.
@@ -127,7 +114,7 @@ package final class CatalogWriter<Engine: CatalogWriteEngine>: Sendable {
         precondition(!isOnWriterThread, "CatalogWriter.transaction called from a write completion would wait on itself")
         let reply = Reply<T>()
         let accepted = enqueue(.exclusive { engine in
-            reply.deliver(Result { try engine.exclusive(body) })
+            reply.deliver(Result { try unsafeDowncast(engine, to: Engine.self).exclusive(body) })
         })
         guard accepted else { throw CatalogStoreError.closed }
         return try reply.wait()
@@ -203,31 +190,6 @@ package final class CatalogWriter<Engine: CatalogWriteEngine>: Sendable {
         } catch {
             state.withLock { $0.followRequested = true }
         }
-    }
-
-    package struct Batch: Sendable {
-        package let write: StorageWrite
-        package let stillValid: Validity?
-        package let completion: Completion
-    }
-
-    /// A place in the queue (`reserve`) and the batch that fills it, once it does.
-    private final class ReservedBatch: Sendable {
-        private let filled = Lock<Batch?>(nil)
-
-        var batch: Batch? { filled.withLock { $0 } }
-
-        func fill(_ batch: Batch) {
-            filled.withLock { filled in
-                precondition(filled == nil, "a reserved write was filled twice")
-                filled = batch
-            }
-        }
-    }
-
-    private enum Work {
-        case group([Batch])
-        case exclusive(@Sendable (Engine) -> Void)
     }
 
     /// The next unit of work: a lone exclusive job, or the run of change batches at the head
@@ -343,5 +305,48 @@ private final class Reply<T: Sendable>: Sendable {
     func wait() throws -> T {
         ready.wait()
         return try value.withLock { $0! }.get()
+    }
+}
+
+/// One job on the writer's queue.
+private enum CatalogWriterJob: Sendable {
+    case changes(CatalogWriteBatch)
+    /// A place taken for a batch made later (`reserve`); a group stops before it until
+    /// it is filled.
+    case reserved(ReservedBatch)
+    /// Runs alone on the writer connection, which it gets outside any transaction; given
+    /// the writer's engine, which is always the writer's `Engine`.
+    case exclusive(@Sendable (any CatalogWriteEngine) -> Void)
+}
+
+/// What the writer's callers and its thread share, under its lock.
+private struct CatalogWriterState {
+    var queue: [CatalogWriterJob] = []
+    var isStopping = false
+    var observer: CatalogWriteBatch.CommitObserver?
+    var follower: CommitFollower?
+    /// Another instance committed: follow before the next group.
+    var followRequested = false
+    /// Set by the writer thread when it starts, so calls made on it can be recognised.
+    var thread: pthread_t?
+}
+
+/// The writer thread's next unit of work.
+private enum CatalogWriterWork {
+    case group([CatalogWriteBatch])
+    case exclusive(@Sendable (any CatalogWriteEngine) -> Void)
+}
+
+/// A place in the queue (`reserve`) and the batch that fills it, once it does.
+private final class ReservedBatch: Sendable {
+    private let filled = Lock<CatalogWriteBatch?>(nil)
+
+    var batch: CatalogWriteBatch? { filled.withLock { $0 } }
+
+    func fill(_ batch: CatalogWriteBatch) {
+        filled.withLock { filled in
+            precondition(filled == nil, "a reserved write was filled twice")
+            filled = batch
+        }
     }
 }

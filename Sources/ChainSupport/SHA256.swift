@@ -14,6 +14,10 @@ package enum SHA256 {
 
     /// Runs on every authenticated request, so the schedule and state live in fixed buffers
     /// and nothing is allocated per block.
+    ///
+    /// Inlinable, so the copy into the padded buffer is specialized for the caller's collection;
+    /// the rounds run in `digest(padded:)`.
+    @inlinable
     package static func digest(_ message: some Collection<UInt8>) -> [UInt8] {
         var data: [UInt8] = []
         // The padded length: the message, 0x80, zeros to 56 mod 64, and the 8-byte length.
@@ -23,6 +27,12 @@ package enum SHA256 {
         data.append(0x80)
         while data.count % 64 != 56 { data.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        return digest(padded: data)
+    }
+
+    /// The digest of a message already padded to whole 64-byte blocks.
+    @usableFromInline
+    static func digest(padded data: [UInt8]) -> [UInt8] {
 
         var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
             (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)

@@ -58,4 +58,22 @@ struct ReplyTests {
         #expect(response.status == 500)
         #expect(recorder.lines.withLock { $0 }.contains { $0.contains(#""event":"route.unanswered""#) })
     }
+
+    /// A reply with a request record counts and logs the request only once the HTTP layer
+    /// says the answer is queued, on its thread, with the status that went out.
+    @Test func theRequestIsCountedAndLoggedWhenTheAnswerIsQueued() throws {
+        let recorder = Recorder()
+        let metrics = Metrics()
+        let record = RequestRecord(method: "POST", session: "s-1", started: .now, metrics: metrics)
+        let reply = Reply(route: "/v1/sessions/{id}/commands", log: recorder.log, record: record, send: recorder.send)
+        reply(HTTPResponse(status: 200, contentType: "application/json", body: Array("{}".utf8)))
+        let sent = try #require(recorder.answers.withLock { $0 }.first)
+        #expect(recorder.lines.withLock { $0 }.isEmpty, "not logged by the thread that answered")
+        #expect(!metrics.render(liveSessions: 0).contains(#"route="/v1/sessions/{id}/commands""#))
+
+        sent.onQueued?.queued(status: 200)
+        #expect(metrics.render(liveSessions: 0).contains(#"route="/v1/sessions/{id}/commands""#))
+        let line = try #require(recorder.lines.withLock { $0 }.first)
+        #expect(line.contains(#""event":"request""#) && line.contains(#""status":200"#) && line.contains(#""session":"s-1""#))
+    }
 }

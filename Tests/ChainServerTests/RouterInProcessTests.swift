@@ -43,7 +43,7 @@ struct RouterInProcessTests {
         return await withCheckedContinuation { continuation in
             app.router.handle(request) { response in
                 // As the HTTP layer does once it queued the answer: counted and logged.
-                response.onQueued?.run(status: response.status)
+                response.onQueued?.queued(status: response.status)
                 continuation.resume(returning: response)
             }
         }

@@ -75,11 +75,14 @@ struct SessionPartsTests {
     @Test func aUseIsStoredOnceAnInterval() {
         let start = ContinuousClock.now
         var use = SessionUse(start)
-        #expect(use.touch(start, storingEvery: .seconds(10)))
-        #expect(!use.touch(start + .seconds(5), storingEvery: .seconds(10)))
+        let first = use.touch(start, storingEvery: .seconds(10))
+        let within = use.touch(start + .seconds(5), storingEvery: .seconds(10))
+        #expect(first && !within)
         #expect(use.last == start + .seconds(5))
-        #expect(use.touch(start + .seconds(11), storingEvery: .seconds(10)))
+        let after = use.touch(start + .seconds(11), storingEvery: .seconds(10))
+        #expect(after)
         use.storeFailed()
-        #expect(use.touch(start + .seconds(12), storingEvery: .seconds(10)))
+        let afterFailure = use.touch(start + .seconds(12), storingEvery: .seconds(10))
+        #expect(afterFailure, "a use that failed to store is stored again at the next one")
     }
 }

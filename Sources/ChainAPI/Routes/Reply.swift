@@ -1,37 +1,76 @@
 import ChainHTTP
 import ChainService
 import ChainSupport
+import Synchronization
 
 /// The one answer a route owes its request. A handler answers by calling it (`reply(response)`)
 /// from any thread, now or later; the first answer goes out and any later one is dropped and
 /// logged. A reply dropped unanswered (every path that held it returned without answering)
 /// answers 500 and logs `route.unanswered` naming the route, rather than leaving the
 /// connection parked until shutdown.
-package final class Reply: Sendable {
-    private let send: Lock<(@Sendable (HTTPResponse) -> Void)?>
+///
+/// With a `RequestRecord`, the reply also counts and logs its request, once the HTTP layer has
+/// queued the answer (`HTTPQueuedObserver`): on libmicrohttpd's thread, never on the thread
+/// that answered (the storage writer's, for a command that commits).
+package final class Reply: HTTPQueuedObserver {
+    private let send: @Sendable (HTTPResponse) -> Void
+    /// Set by the first answer. An atomic flag beside a plain closure, not the closure in a
+    /// lock: a closure kept in generic storage is reabstracted, which costs an allocation on
+    /// every request.
+    private let answered = Atomic<Bool>(false)
     private let route: String
     private let log: Logger
+    // The request record's fields, kept here rather than as a `RequestRecord?`: the struct
+    // would be copied whole (a retain and a release of each member) at every use.
+    private let metrics: Metrics?
+    private let method: String
+    private let session: String?
+    private let started: ContinuousClock.Instant
 
-    package init(route: String, log: Logger, send: @escaping @Sendable (HTTPResponse) -> Void) {
-        self.send = Lock(send)
+    package init(route: String, log: Logger, record: RequestRecord? = nil, send: @escaping @Sendable (HTTPResponse) -> Void) {
+        self.send = send
         self.route = route
         self.log = log
+        metrics = record?.metrics
+        method = record?.method ?? ""
+        session = record?.session
+        started = record?.started ?? .now
+    }
+
+    /// Counts the request and writes its log line, when the reply has a record.
+    private func finished(status: Int) {
+        guard let metrics else { return }
+        let elapsed = ContinuousClock.now - started
+        metrics.recordRequest(route: route, method: method, status: status, seconds: elapsed.seconds)
+        let microseconds = Int((elapsed.seconds * 1e6).rounded())
+        log.request(status >= 500 ? .error : .info, method: method, route: route, status: status, microseconds: microseconds, session: session)
     }
 
     /// Sends `response` if nothing was sent yet.
     package func callAsFunction(_ response: HTTPResponse) {
-        guard let send = send.withLock({ send in defer { send = nil }; return send }) else {
+        guard answered.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
             return log.log(.warning, "route.answered.twice", [(key: "route", value: .string(route)), (key: "status", value: .number(Double(response.status)))])
         }
+        guard metrics != nil else { return send(response) }
+        var response = response
+        response.onQueued = self
         send(response)
     }
 
     /// Whether the answer went out.
-    package var isAnswered: Bool { send.withLock { $0 == nil } }
+    package var isAnswered: Bool { answered.load(ordering: .acquiring) }
+
+    package func queued(status: Int) {
+        finished(status: status)
+    }
 
     deinit {
-        guard let send = send.withLock({ send in defer { send = nil }; return send }) else { return }
+        guard !answered.load(ordering: .acquiring) else { return }
         log.log(.error, "route.unanswered", [(key: "route", value: .string(route))])
-        send(Problem(.internalError, "the server could not answer this request").response)
+        var response = Problem(.internalError, "the server could not answer this request").response
+        // Nothing holds this reply any more: the request is counted and logged now.
+        finished(status: response.status)
+        response.onQueued = nil
+        send(response)
     }
 }

@@ -27,7 +27,9 @@ package final class Router: HTTPHandler {
         let method = request.method == "HEAD" ? "GET" : request.method
         // The common case, one route for this path and method, is found without building the
         // list of the path's routes; the list is made only for CORS, 404 and 405.
-        let direct = segments.flatMap { segments in routes.first { $0.method == method && $0.matches(segments) } }
+        // By index: a `Route` copied out of the table costs a retain and a release of each of
+        // its strings, arrays and closures.
+        let direct = segments.flatMap { segments in routes.firstIndex { $0.method == method && $0.matches(segments) } }
         var candidates: [Route] {
             segments.map { segments in routes.filter { $0.matches(segments) } } ?? []
         }
@@ -41,7 +43,7 @@ package final class Router: HTTPHandler {
             let (cors, plain) = (cors, respond)
             respond = { plain(cors.decorate($0, origin: origin)) }
         }
-        guard let route = direct, let segments else {
+        guard let direct, let segments else {
             let candidates = candidates
             let problem: Problem
             if candidates.isEmpty {
@@ -55,18 +57,19 @@ package final class Router: HTTPHandler {
             finish(request, route: candidates.first?.pattern ?? "unmatched", session: nil, started: started, respond: respond)(problem.response)
             return
         }
-        let parameters = route.parameters(segments)
+        let parameters = routes[direct].parameters(segments)
+        let pattern = routes[direct].pattern
         let session: LiveSession?
         do {
-            session = try authenticate(request, route: route, parameters: parameters)
+            session = try authenticate(request, access: routes[direct].access, parameters: parameters)
         } catch {
-            finish(request, route: route.pattern, session: nil, started: started, respond: respond)(error.response)
+            finish(request, route: pattern, session: nil, started: started, respond: respond)(error.response)
             return
         }
-        let done = finish(request, route: route.pattern, session: session?.id, started: started, respond: respond)
+        let done = finish(request, route: pattern, session: session?.id, started: started, respond: respond)
         let matched = RouteRequest(http: request, parameters: parameters)
         do {
-            switch route.handler {
+            switch routes[direct].handler {
             case .plain(let handle): try handle(matched, done)
             case .session(let handle):
                 // `authenticate` returns the path's own session for every `ownSession` route.
@@ -80,7 +83,7 @@ package final class Router: HTTPHandler {
         } catch let error as SessionError {
             done(Problem(error).response)
         } catch {
-            done(internalError(error, route: route.pattern))
+            done(internalError(error, route: pattern))
         }
     }
 
@@ -112,8 +115,8 @@ package final class Router: HTTPHandler {
 
     /// 401 without a valid token; for `ownSession` routes 404 when `{id}` names no live
     /// session and 401 when the token belongs to another one.
-    private func authenticate(_ request: HTTPRequest, route: Route, parameters: [String: String]) throws(Problem) -> LiveSession? {
-        if case .open = route.access { return nil }
+    private func authenticate(_ request: HTTPRequest, access: Route.Access, parameters: [String: String]) throws(Problem) -> LiveSession? {
+        if case .open = access { return nil }
         let session: LiveSession
         switch sessions.authenticate(token: request.header("authorization").flatMap(BearerToken.parse)) {
         case .missing: throw Problem(.unauthorized, "send Authorization: Bearer <token> with the token from POST /v1/sessions")
@@ -122,7 +125,7 @@ package final class Router: HTTPHandler {
             throw Problem(.storageUnavailable, "the session could not be looked up in the catalog storage; nothing was changed")
         case .valid(let valid): session = valid
         }
-        if case .ownSession = route.access, let id = parameters["id"], id != session.id {
+        if case .ownSession = access, let id = parameters["id"], id != session.id {
             guard sessions.contains(id: id) else { throw Problem(.notFound, "no live session \"\(id.prefix(80))\"") }
             throw Problem(.unauthorized, "this token does not belong to session \"\(id.prefix(80))\"")
         }
@@ -134,21 +137,8 @@ package final class Router: HTTPHandler {
         _ request: HTTPRequest, route: String, session: String?, started: ContinuousClock.Instant,
         respond: @escaping @Sendable (HTTPResponse) -> Void
     ) -> Reply {
-        let (metrics, log) = (metrics, log)
-        let method = Self.methodLabel(request.method)
-        return Reply(route: route, log: log) { response in
-            // Counted and logged on libmicrohttpd's thread once the answer is queued, not on
-            // whichever thread answered (the storage writer's, for a command that commits).
-            var response = response
-            response.onQueued = HTTPQueuedAction { status in
-                let elapsed = ContinuousClock.now - started
-                metrics.recordRequest(route: route, method: method, status: status, seconds: elapsed.seconds)
-                let microseconds = Int((elapsed.seconds * 1e6).rounded())
-                log.request(status >= 500 ? .error : .info, method: method, route: route, status: status,
-                            microseconds: microseconds, session: session)
-            }
-            respond(response)
-        }
+        let record = RequestRecord(method: Self.methodLabel(request.method), session: session, started: started, metrics: metrics)
+        return Reply(route: route, log: log, record: record, send: respond)
     }
 }
 

@@ -92,9 +92,8 @@ package struct SessionRoutes: Sendable {
         let tag = EntityTag.menu(version)
         if tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) { return respond(tag.notModified) }
         let body = menus.body(of: view, at: version, in: request.session, explain: request.explain)
-        var response = HTTPResponse(status: 200, contentType: "application/json; charset=utf-8", body: body)
-        response.headers.append(tag.header)
-        respond(response)
+        // Both headers at once: appending the tag would grow the array, a second allocation.
+        respond(HTTPResponse(status: 200, headers: [HTTPResponse.Header(name: "Content-Type", value: "application/json; charset=utf-8"), tag.header], body: body))
     }
 
     /// `GET …/selection?window=&limit=&after=`: a grid's whole selection, a page at a time, in

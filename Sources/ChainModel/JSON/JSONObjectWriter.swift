@@ -1,11 +1,15 @@
 /// The members of one object being written, into the buffer `JSONWriter.object` lends it
 /// for the length of that call.
-package struct JSONObjectWriter {
+public struct JSONObjectWriter {
     /// The writer, holding the buffer while the members are written.
-    package var writer = JSONWriter(capacity: 0)
-    private var count = 0
+    public var writer = JSONWriter(capacity: 0)
+    @usableFromInline var count = 0
 
-    package mutating func callAsFunction(_ key: JSONKey, _ value: some WireValue) {
+    @inlinable
+    public init() {}
+
+    @inlinable
+    public mutating func callAsFunction(_ key: JSONKey, _ value: some WireValue) {
         if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
         count += 1
         key.write(to: &writer)
@@ -13,12 +17,14 @@ package struct JSONObjectWriter {
     }
 
     /// Writes the member only when `value` is not `nil`.
-    package mutating func callAsFunction(_ key: JSONKey, ifPresent value: (some WireValue)?) {
+    @inlinable
+    public mutating func callAsFunction(_ key: JSONKey, ifPresent value: (some WireValue)?) {
         if let value { self(key, value) }
     }
 
     /// Members given as model JSON (problem extras, command results).
-    package mutating func members(_ members: [(key: String, value: JSON)]) {
+    @inlinable
+    public mutating func members(_ members: [(key: String, value: JSON)]) {
         for member in members { self(JSONKey(member.key), member.value) }
     }
 }

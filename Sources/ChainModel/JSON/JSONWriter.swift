@@ -1,19 +1,22 @@
 /// Writes JSON text straight into one growing byte buffer: what wire objects encode
 /// themselves with. Nested objects and arrays write into the same buffer in place, so a
 /// body is built with no copy and no allocation beyond the buffer's own growth.
-package struct JSONWriter {
-    package var bytes: [UInt8] = []
+public struct JSONWriter {
+    public var bytes: [UInt8] = []
 
-    package init(capacity: Int = 512) {
+    @inlinable
+    public init(capacity: Int = 512) {
         if capacity > 0 { bytes.reserveCapacity(capacity) }
     }
 
-    package mutating func write(_ value: some WireValue) {
+    @inlinable
+    public mutating func write(_ value: some WireValue) {
         value.write(to: &self)
     }
 
     /// `{…}` with the members `body` writes, in order.
-    package mutating func object(_ body: (inout JSONObjectWriter) -> Void) {
+    @inlinable
+    public mutating func object(_ body: (inout JSONObjectWriter) -> Void) {
         bytes.append(UInt8(ascii: "{"))
         // The buffer is swapped into the member writer and back, never copied: it stays
         // uniquely referenced, so every member is appended in place.
@@ -25,7 +28,8 @@ package struct JSONWriter {
     }
 
     /// `[…]` of `elements`.
-    package mutating func array<Elements: Sequence>(_ elements: Elements) where Elements.Element: WireValue {
+    @inlinable
+    public mutating func array<Elements: Sequence>(_ elements: Elements) where Elements.Element: WireValue {
         bytes.append(UInt8(ascii: "["))
         var first = true
         for element in elements {
@@ -37,12 +41,14 @@ package struct JSONWriter {
     }
 
     /// A key or any other string, escaped.
-    package mutating func string(_ value: String) {
+    @inlinable
+    public mutating func string(_ value: String) {
         JSON.writeString(value, to: &bytes)
     }
 
     /// An integer in decimal, without making a `String` of it.
-    package mutating func integer(_ value: Int) {
+    @inlinable
+    public mutating func integer(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for UInt64.max's 20 digits

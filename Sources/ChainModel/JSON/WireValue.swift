@@ -1,27 +1,32 @@
 /// Anything that writes itself as one JSON value.
-package protocol WireValue {
+public protocol WireValue {
     func write(to writer: inout JSONWriter)
 }
 
 extension String: WireValue {
-    package func write(to writer: inout JSONWriter) { writer.string(self) }
+    @inlinable
+    public func write(to writer: inout JSONWriter) { writer.string(self) }
 }
 
 extension Int: WireValue {
-    package func write(to writer: inout JSONWriter) { writer.integer(self) }
+    @inlinable
+    public func write(to writer: inout JSONWriter) { writer.integer(self) }
 }
 
 extension Bool: WireValue {
-    package func write(to writer: inout JSONWriter) { writer.bytes.append(contentsOf: (self ? "true" : "false").utf8) }
+    @inlinable
+    public func write(to writer: inout JSONWriter) { writer.bytes.append(contentsOf: (self ? "true" : "false").utf8) }
 }
 
 extension JSON: WireValue {
-    package func write(to writer: inout JSONWriter) { write(to: &writer.bytes) }
+    @inlinable
+    public func write(to writer: inout JSONWriter) { write(to: &writer.bytes) }
 }
 
 extension ImageID: WireValue {
     /// `"img-<n>"`, written digit by digit: a page of images spells out a hundred of them.
-    package func write(to writer: inout JSONWriter) {
+    @inlinable
+    public func write(to writer: inout JSONWriter) {
         writer.bytes.append(contentsOf: #""img-"#.utf8)
         writer.integer(Int(rawValue))
         writer.bytes.append(UInt8(ascii: "\""))
@@ -29,21 +34,25 @@ extension ImageID: WireValue {
 }
 
 extension ResponderPath: WireValue {
-    package func write(to writer: inout JSONWriter) { string.write(to: &writer) }
+    @inlinable
+    public func write(to writer: inout JSONWriter) { string.write(to: &writer) }
 }
 
 /// `null` when absent.
 extension Optional: WireValue where Wrapped: WireValue {
-    package func write(to writer: inout JSONWriter) {
+    @inlinable
+    public func write(to writer: inout JSONWriter) {
         if let self { self.write(to: &writer) } else { writer.bytes.append(contentsOf: "null".utf8) }
     }
 }
 
 extension Array: WireValue where Element: WireValue {
-    package func write(to writer: inout JSONWriter) { writer.array(self) }
+    @inlinable
+    public func write(to writer: inout JSONWriter) { writer.array(self) }
 }
 
 /// An array written from a lazy map, so a list of bodies needs no array of its own.
 extension LazyMapSequence: WireValue where Element: WireValue {
-    package func write(to writer: inout JSONWriter) { writer.array(self) }
+    @inlinable
+    public func write(to writer: inout JSONWriter) { writer.array(self) }
 }
