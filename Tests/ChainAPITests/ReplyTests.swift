@@ -76,4 +76,18 @@ struct ReplyTests {
         let line = try #require(recorder.lines.withLock { $0 }.first)
         #expect(line.contains(#""event":"request""#) && line.contains(#""status":200"#) && line.contains(#""session":"s-1""#))
     }
+
+    /// An answer whose connection closed before it was queued is still counted and logged,
+    /// once, when the reply goes.
+    @Test func anAnswerNeverQueuedIsCountedWhenTheReplyGoes() throws {
+        let recorder = Recorder()
+        let metrics = Metrics()
+        do {
+            let record = RequestRecord(method: "GET", session: nil, started: .now, metrics: metrics)
+            let reply = Reply(route: "/v1/sessions/{id}/menu", log: recorder.log, record: record) { _ in }
+            reply(HTTPResponse(status: 200))
+        }
+        #expect(metrics.render(liveSessions: 0).contains(#"route="/v1/sessions/{id}/menu""#))
+        #expect(recorder.lines.withLock { $0 }.count(where: { $0.contains(#""event":"request""#) }) == 1)
+    }
 }

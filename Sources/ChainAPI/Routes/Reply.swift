@@ -18,6 +18,10 @@ package final class Reply: HTTPQueuedObserver {
     /// lock: a closure kept in generic storage is reabstracted, which costs an allocation on
     /// every request.
     private let answered = Atomic<Bool>(false)
+    /// The status answered, and whether the request was counted: an answer whose connection
+    /// closed before it was queued is counted when the reply goes.
+    private let answeredStatus = Atomic<Int>(0)
+    private let counted = Atomic<Bool>(false)
     private let route: String
     private let log: Logger
     // The request record's fields, kept here rather than as a `RequestRecord?`: the struct
@@ -37,9 +41,9 @@ package final class Reply: HTTPQueuedObserver {
         started = record?.started ?? .now
     }
 
-    /// Counts the request and writes its log line, when the reply has a record.
+    /// Counts the request and writes its log line, once, when the reply has a record.
     private func finished(status: Int) {
-        guard let metrics else { return }
+        guard let metrics, counted.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
         let elapsed = ContinuousClock.now - started
         metrics.recordRequest(route: route, method: method, status: status, seconds: elapsed.seconds)
         let microseconds = Int((elapsed.seconds * 1e6).rounded())
@@ -52,6 +56,7 @@ package final class Reply: HTTPQueuedObserver {
             return log.log(.warning, "route.answered.twice", [(key: "route", value: .string(route)), (key: "status", value: .number(Double(response.status)))])
         }
         guard metrics != nil else { return send(response) }
+        answeredStatus.store(response.status, ordering: .relaxed)
         var response = response
         response.onQueued = self
         send(response)
@@ -65,12 +70,16 @@ package final class Reply: HTTPQueuedObserver {
     }
 
     deinit {
-        guard !answered.load(ordering: .acquiring) else { return }
+        guard !answered.load(ordering: .acquiring) else {
+            // Answered, but the answer never reached a connection (its client had left).
+            let status = answeredStatus.load(ordering: .relaxed)
+            if status > 0 { finished(status: status) }
+            return
+        }
         log.log(.error, "route.unanswered", [(key: "route", value: .string(route))])
-        var response = Problem(.internalError, "the server could not answer this request").response
+        let response = Problem(.internalError, "the server could not answer this request").response
         // Nothing holds this reply any more: the request is counted and logged now.
         finished(status: response.status)
-        response.onQueued = nil
         send(response)
     }
 }
