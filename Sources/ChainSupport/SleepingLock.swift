@@ -11,11 +11,11 @@ import Darwin
 /// spinner mostly burns the time slice the holder needs to finish (measured: 7% of server
 /// CPU spinning on the command order lock at 256 connections). A plain glibc mutex hands
 /// the core over instead.
-package final class SleepingLock: @unchecked Sendable {
+public final class SleepingLock: @unchecked Sendable {
     // Heap-allocated so the mutex never moves; touched only through pthread calls.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    package init() {
+    public init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -26,7 +26,9 @@ package final class SleepingLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    /// Public and inlinable so the command runner's calls are specialized, not generic.
+    @inlinable
+    public func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
