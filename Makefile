@@ -10,7 +10,7 @@ TEST_PACKAGES := postgresql
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build/browser-venv
 
-.PHONY: deps test-deps browser-deps build run test test-browser check fuzz slow-clients schemathesis crash-test instances-test test-asan test-tsan bench bench-large bench-postgres bench-http bench-live bench-thumbnails clean
+.PHONY: deps test-deps browser-deps build run test test-browser check fuzz slow-clients schemathesis crash-test instances-test test-asan test-tsan bench bench-large bench-postgres bench-http bench-live bench-thumbnails bench-instructions clean
 
 deps:
 	@missing=""; \
@@ -128,6 +128,12 @@ bench-live: build
 bench-thumbnails: build
 	@$(MAKE) --no-print-directory deps PACKAGES="libvips-tools"
 	scripts/bench-thumbnails --binary .build/release/chain-server
+
+# Instructions per request of two builds under callgrind (BASE=… CAND=… binaries): the one
+# comparison this shared machine's noise does not move.
+bench-instructions:
+	@$(MAKE) --no-print-directory deps PACKAGES="valgrind"
+	scripts/bench-instructions $(BASE) $(CAND) --case $(or $(CASE),menu)
 
 clean:
 	rm -rf .build
