@@ -15,7 +15,10 @@ package struct ImportProgress: Equatable, Sendable {
     /// New images whose picture the thumbnailer could not read (they are still imported).
     package var unreadablePictures = 0
 
-    package init(scanned: Int = 0, added: Int = 0, alreadyPresent: Int = 0, skipped: Int = 0, ignored: Int = 0, thumbnails: Int = 0, unreadablePictures: Int = 0) {
+    package init(
+        scanned: Int = 0, added: Int = 0, alreadyPresent: Int = 0, skipped: Int = 0, ignored: Int = 0,
+        thumbnails: Int = 0, unreadablePictures: Int = 0
+    ) {
         self.scanned = scanned
         self.added = added
         self.alreadyPresent = alreadyPresent

@@ -17,7 +17,13 @@ package struct CallRelayReceiver: Sendable {
     /// database restarted.
     package let listenedHere: @Sendable () -> [String]
 
-    package init(invoked: @escaping @Sendable (_ call: String, _ session: String, _ invoke: [UInt8], _ deadline: Date) -> Void, settled: @escaping @Sendable (_ call: String, _ session: String, _ answer: [UInt8]?, _ heard: Bool) -> Void, listenedElsewhere: @escaping @Sendable (_ session: String, _ elsewhere: Bool) -> Void, isListenedHere: @escaping @Sendable (_ session: String) -> Bool, listenedHere: @escaping @Sendable () -> [String]) {
+    package init(
+        invoked: @escaping @Sendable (_ call: String, _ session: String, _ invoke: [UInt8], _ deadline: Date) -> Void,
+        settled: @escaping @Sendable (_ call: String, _ session: String, _ answer: [UInt8]?, _ heard: Bool) -> Void,
+        listenedElsewhere: @escaping @Sendable (_ session: String, _ elsewhere: Bool) -> Void,
+        isListenedHere: @escaping @Sendable (_ session: String) -> Bool,
+        listenedHere: @escaping @Sendable () -> [String]
+    ) {
         self.invoked = invoked
         self.settled = settled
         self.listenedElsewhere = listenedElsewhere

@@ -22,7 +22,13 @@ package struct CommitFollower: Sendable {
     /// Another process added images at `position` (an import): their ids and values.
     package let added: @Sendable (_ images: [(ImageID, AttributeValues)], _ position: Int64) -> Void
 
-    package init(position: @escaping @Sendable () -> Int64, apply: @escaping @Sendable (_ changes: ChangeSet, _ sessions: [String], _ position: Int64) -> Void, advance: @escaping @Sendable (_ positions: ClosedRange<Int64>) -> Void, reload: @escaping @Sendable (_ columns: AttributeColumns, _ position: Int64) -> Void, added: @escaping @Sendable (_ images: [(ImageID, AttributeValues)], _ position: Int64) -> Void) {
+    package init(
+        position: @escaping @Sendable () -> Int64,
+        apply: @escaping @Sendable (_ changes: ChangeSet, _ sessions: [String], _ position: Int64) -> Void,
+        advance: @escaping @Sendable (_ positions: ClosedRange<Int64>) -> Void,
+        reload: @escaping @Sendable (_ columns: AttributeColumns, _ position: Int64) -> Void,
+        added: @escaping @Sendable (_ images: [(ImageID, AttributeValues)], _ position: Int64) -> Void
+    ) {
         self.position = position
         self.apply = apply
         self.advance = advance

@@ -51,7 +51,12 @@ package struct SessionWrite: Sendable {
     /// Receipts past `IdempotencyReceipt.perSession`, dropped as this one is added.
     package var droppedReceipts: [String] = []
 
-    package init(id: String, kind: Kind, state: [UInt8]? = nil, stacks: [UInt8]? = nil, handlers: [UInt8]? = nil, addedEntries: [Entry] = [], removedEntries: [ClosedRange<Int>] = [], expectedVersion: Int64? = nil, used: Bool = false, unusedFor: Duration? = nil, receipt: IdempotencyReceipt? = nil, droppedReceipts: [String] = []) {
+    package init(
+        id: String, kind: Kind, state: [UInt8]? = nil, stacks: [UInt8]? = nil, handlers: [UInt8]? = nil,
+        addedEntries: [Entry] = [], removedEntries: [ClosedRange<Int>] = [], expectedVersion: Int64? = nil,
+        used: Bool = false, unusedFor: Duration? = nil, receipt: IdempotencyReceipt? = nil,
+        droppedReceipts: [String] = []
+    ) {
         self.id = id
         self.kind = kind
         self.state = state

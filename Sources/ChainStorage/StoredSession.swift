@@ -22,7 +22,10 @@ package struct StoredSession: Sendable {
     /// Oldest first.
     package var receipts: [IdempotencyReceipt]
 
-    package init(id: String, tokenDigest: [UInt8], client: String, state: [UInt8], stacks: [UInt8], handlers: [UInt8], version: Int64, entries: [Int: (name: String, changes: [UInt8])], receipts: [IdempotencyReceipt]) {
+    package init(
+        id: String, tokenDigest: [UInt8], client: String, state: [UInt8], stacks: [UInt8], handlers: [UInt8],
+        version: Int64, entries: [Int: (name: String, changes: [UInt8])], receipts: [IdempotencyReceipt]
+    ) {
         self.id = id
         self.tokenDigest = tokenDigest
         self.client = client

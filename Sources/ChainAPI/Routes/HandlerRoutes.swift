@@ -17,7 +17,10 @@ package struct HandlerRoutes: Sendable {
     package let maxJSONDepth: Int
     package let log: Logger
 
-    package init(live: LiveEvents, calls: RemoteCalls, catalog: any CatalogReading & Sendable, journal: SessionJournal, maxJSONDepth: Int, log: Logger) {
+    package init(
+        live: LiveEvents, calls: RemoteCalls, catalog: any CatalogReading & Sendable, journal: SessionJournal,
+        maxJSONDepth: Int, log: Logger
+    ) {
         self.live = live
         self.calls = calls
         self.catalog = catalog

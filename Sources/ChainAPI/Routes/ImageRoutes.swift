@@ -20,7 +20,11 @@ package struct ImageRoutes: Sendable {
     package let reads: DispatchQueue
     package let log: Logger
 
-    package init(storage: any CatalogStorage, imageCount: @escaping @Sendable () -> Int, catalogVersion: @escaping @Sendable () -> UInt64, pages: ImagePageCache, maxPageSize: Int, reads: DispatchQueue, log: Logger) {
+    package init(
+        storage: any CatalogStorage, imageCount: @escaping @Sendable () -> Int,
+        catalogVersion: @escaping @Sendable () -> UInt64, pages: ImagePageCache, maxPageSize: Int, reads: DispatchQueue,
+        log: Logger
+    ) {
         self.storage = storage
         self.imageCount = imageCount
         self.catalogVersion = catalogVersion

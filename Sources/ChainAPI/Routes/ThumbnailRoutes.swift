@@ -9,7 +9,6 @@ import Dispatch
 /// lookup and a cached file are answered on `reads`; a thumbnail still to be made goes to
 /// the thumbnail workers.
 package struct ThumbnailRoutes: Sendable {
-    package static let defaultSize = Thumbnails.defaultSize
     /// Browsers may keep a thumbnail an hour; after that `If-None-Match` revalidates it.
     package static let cacheControl = "private, max-age=3600"
 
@@ -60,7 +59,7 @@ package struct ThumbnailRoutes: Sendable {
 
     /// `size`: 256 when absent, else an integer in 128…1024.
     package static func size(_ text: String?) throws(Problem) -> Int {
-        guard let text else { return defaultSize }
+        guard let text else { return Thumbnails.defaultSize }
         guard let number = Int(text), Thumbnails.sizeRange.contains(number) else {
             throw Problem.invalid("size", "size must be an integer from 128 to 1024, not \"\(text.prefix(40))\"")
         }

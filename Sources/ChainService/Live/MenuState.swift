@@ -13,7 +13,10 @@ package struct MenuState: Sendable, Equatable {
         /// Whether its validation read the catalog (not part of what a client is sent).
         package var readsCatalog = false
 
-        package init(id: String, isEnabled: Bool, state: CheckState, title: String, isHidden: Bool, target: ResponderPath?, readsCatalog: Bool = false) {
+        package init(
+            id: String, isEnabled: Bool, state: CheckState, title: String, isHidden: Bool, target: ResponderPath?,
+            readsCatalog: Bool = false
+        ) {
             self.id = id
             self.isEnabled = isEnabled
             self.state = state
