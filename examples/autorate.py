@@ -6,7 +6,7 @@ handler in its UI toolkit: no server code, no configuration beyond the menu item
 (`config/menus.json` lists `autoRate` under `remoteActions`, bound to Image ▸ Auto Rate).
 
     python3 examples/autorate.py --url http://127.0.0.1:8080            # a new session
-    python3 examples/autorate.py --url ... --session ID --token TOKEN    # attach to yours
+    python3 examples/autorate.py --url ... --session ID --token=TOKEN   # attach to yours (the = matters: a token may begin with -)
     python3 examples/autorate.py ... --once                              # stop after one call
 
 What it does, and what the server does in turn:
