@@ -32,9 +32,10 @@ final class ChainServerApp: Sendable {
     init(configuration: ServerConfiguration, log: Logger) throws {
         self.configuration = configuration
         self.log = log
-        let menuBar = try MenuFile.load(directory: configuration.configDirectory, knownActions: HandlerRegistry.standard.actions)
+        let (menuBar, keys) = try MenuFile.load(directory: configuration.configDirectory, knownActions: HandlerRegistry.standard.actions)
         var dispatcher = CommandDispatcher.standard
         dispatcher.remoteActions = menuBar.remoteActions
+        dispatcher.keys = keys
         let storage = try configuration.openStorage()
         let metrics = Metrics()
         // Before libvips starts and the demo pictures are drawn: what it says of them counts.

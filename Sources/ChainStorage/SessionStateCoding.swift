@@ -63,10 +63,16 @@ package enum SessionStateCoding {
             guard let (first, count) = integerPair(run), count > 0 else { throw Malformed(reason: "a selection run is not [first, count]") }
             return ImageSelection.Run(first: Int64(first), count: count)
         }
-        var image: ImageID?
-        if let value = json["image"], value != .null {
-            guard let raw = value.intValue else { throw Malformed(reason: "image is not an id") }
-            image = ImageID(Int64(raw))
+        let imageID = { (key: String) throws(Malformed) -> ImageID? in
+            guard let value = json[key], value != .null else { return nil }
+            guard let raw = value.intValue else { throw Malformed(reason: "\(key) is not an id") }
+            return ImageID(Int64(raw))
+        }
+        let image = try imageID("image")
+        var columns = 1
+        if let value = json["columns"] {
+            guard let count = value.intValue else { throw Malformed(reason: "columns is not an integer") }
+            columns = count
         }
         let stack = stacks[id]
         let stackRuns = { (key: String) throws(Malformed) -> [ClosedRange<Int>] in
@@ -81,7 +87,8 @@ package enum SessionStateCoding {
             }
         }
         return SessionArchive.WindowArchive(
-            id: id, kind: kind, selection: ImageSelection(runs: selection), image: image,
+            id: id, kind: kind, selection: ImageSelection(runs: selection), cursor: try imageID("cursor"),
+            anchor: try imageID("anchor"), columns: columns, image: image,
             undo: try stackRuns("undo"), redo: try stackRuns("redo"))
     }
 

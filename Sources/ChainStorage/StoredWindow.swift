@@ -1,7 +1,9 @@
 import ChainModel
 
 /// A window as `SessionStateCoding` stores it: `{"id": "main", "kind": "browser",
-/// "selection": [[4, 2]], "image": null}`, the selection as `[first, count]` runs.
+/// "selection": [[4, 2]], "image": null}`, the selection as `[first, count]` runs, and a
+/// grid's `"cursor"`, `"anchor"` (ids) and `"columns"` when they are not `nil`, `nil` and 1
+/// (states stored before grids had them read so).
 package struct StoredWindow: WireValue {
     package let window: SessionArchive.WindowArchive
 
@@ -15,6 +17,9 @@ package struct StoredWindow: WireValue {
             object("kind", window.kind.rawValue)
             object("selection", window.selection.runs.lazy.map { [Int($0.first), $0.count] })
             object("image", window.image.map { Int($0.rawValue) })
+            if let cursor = window.cursor { object("cursor", Int(cursor.rawValue)) }
+            if let anchor = window.anchor { object("anchor", Int(anchor.rawValue)) }
+            if window.columns != 1 { object("columns", window.columns) }
         }
     }
 }

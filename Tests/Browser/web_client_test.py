@@ -67,6 +67,13 @@ class Page:
     def rating_of(self, image_id):
         return int(self.tile(image_id).find_element(By.CSS_SELECTOR, ".stars").get_attribute("data-rating"))
 
+    def flag_of(self, image_id):
+        return self.tile(image_id).find_element(By.CSS_SELECTOR, ".flag").get_attribute("data-flag")
+
+    def cursor_id(self):
+        cursors = self.driver.find_elements(By.CSS_SELECTOR, ".tile.cursor")
+        return cursors[0].get_attribute("data-id") if len(cursors) == 1 else None
+
     def wait_loaded(self):
         wait_until(lambda: self.js("return document.getElementById('connection').dataset.state") == "live",
                    message="the event stream to be live")
@@ -166,10 +173,11 @@ class WebClientTest(BrowserCase):
         cls.open_client()
 
     def setUp(self):
-        # Each step starts from the grid: no menu, dialog or viewer left open by the one before.
+        # Each step starts from the grid at its top: no menu, dialog or viewer left open by the one before.
         page = self.page.activate()
         page.close_menus()
-        page.js("""const c = window.chainClient; c.closeExplain();
+        page.js("""const c = window.chainClient; c.closeExplain(); document.getElementById('keysheet').hidden = true;
+                   document.getElementById('grid').scrollTop = 0;
                    const main = c.session.windows.find(w => w.id === 'main');
                    if (main && main.viewer && main.viewer.image) c.send({action: 'closeViewer', target: 'main/grid/viewer'});""")
         wait_until(lambda: not self.driver.find_element(By.ID, "viewer").is_displayed(), message="the viewer to close")
@@ -252,6 +260,79 @@ class WebClientTest(BrowserCase):
         self.assertEqual(page.session()["firstResponder"], "main/grid/viewer")
         page.press(Keys.ESCAPE)
         wait_until(lambda: not viewer.is_displayed(), message="Escape to close the viewer")
+
+    def test_4b_culling_ten_images_by_keyboard_alone(self):
+        page = self.page
+        page.click_tile("img-7")
+        wait_until(lambda: page.selected_ids() == ["img-7"], message="img-7 selected")
+        # The client told the server how wide a row is here (setLayout).
+        columns = wait_until(lambda: page.js(
+            "const c = window.chainClient, w = c.shownWindow(); return w.grid.columns === c.grid.columns ? w.grid.columns : 0"),
+            message="the session's grid to know the row width")
+        img_16_flag = page.flag_of("img-16")
+        plan = [("5", "p"), ("1", "x"), ("3", "p"), ("4", "p"), ("2", "x"),
+                ("0", "x"), ("5", "p"), ("3", "p"), ("1", "x"), ("4", "p")]
+        started = time.monotonic()
+        for offset, (rating, flag) in enumerate(plan):
+            image = f"img-{7 + offset}"
+            wait_until(lambda image=image: page.selected_ids() == [image] and page.cursor_id() == image,
+                       message=f"the cursor on {image}")
+            page.press(rating)
+            page.press(flag)
+            page.press(Keys.ARROW_RIGHT)
+        wait_until(lambda: page.selected_ids() == ["img-17"], message="the cursor to move past the tenth image")
+        figure("ten images culled by keyboard (rate, flag, →) (s, incl. WebDriver)", round(time.monotonic() - started, 3))
+        for offset, (rating, flag) in enumerate(plan):
+            image = f"img-{7 + offset}"
+            wait_until(lambda image=image, rating=rating: page.rating_of(image) == int(rating), message=f"{image} rated {rating}")
+            self.assertEqual(page.flag_of(image), "pick" if flag == "p" else "reject")
+        # ↓ moves a row, shift+→ extends from the anchor.
+        page.press(Keys.ARROW_DOWN)
+        below = f"img-{17 + columns}"
+        wait_until(lambda: page.selected_ids() == [below], message=f"↓ to move a row ({columns} tiles) to {below}")
+        page.press(Keys.ARROW_RIGHT, modifier=Keys.SHIFT)
+        wait_until(lambda: page.selected_ids() == sorted([below, f"img-{18 + columns}"]), message="shift+→ to extend")
+        # ⌘Z undoes the last decision: img-16's pick.
+        page.press("z", modifier=Keys.COMMAND)
+        wait_until(lambda: page.flag_of("img-16") == img_16_flag, message="undo to take img-16's flag back")
+        self.assertEqual(page.rating_of("img-16"), 4)
+        # Home then ←: the grid refuses, and says why.
+        page.press(Keys.HOME)
+        wait_until(lambda: page.selected_ids() == ["img-1"] and page.cursor_id() == "img-1", message="Home to go to img-1")
+        self.assertEqual(page.js("return document.getElementById('grid').scrollTop"), 0)
+        page.press(Keys.ARROW_LEFT)
+        notice = wait_until(lambda: [n for n in self.driver.find_elements(By.CSS_SELECTOR, "#notices .notice")
+                                     if "start of the grid" in n.text], message="a notice saying why")
+        self.assertTrue(notice)
+        page.press(Keys.END)
+        wait_until(lambda: page.selected_ids() == ["img-600"], message="End to go to the last image")
+        wait_until(lambda: page.cursor_id() == "img-600", message="the grid to scroll the last image into view")
+
+    def test_4c_question_mark_shows_the_keys_of_the_chain(self):
+        page = self.page
+        page.click_tile("img-3")
+        wait_until(lambda: page.session()["firstResponder"] == "main/grid", message="focus in the grid")
+        page.press("?")
+        sheet = self.driver.find_element(By.ID, "keysheet")
+        wait_until(sheet.is_displayed, message="the key sheet")
+        rows = {row.find_element(By.CSS_SELECTOR, ".key").text: row for row in sheet.find_elements(By.CSS_SELECTOR, "tr")}
+        self.assertIn("Move Right", rows["→"].text)
+        self.assertIn("Extend Selection Right", rows["⇧→"].text)
+        self.assertIn("Undo", rows["⌘Z"].text)
+        self.assertEqual(rows["→"].get_attribute("data-source"), "binding")
+        self.assertEqual(rows["⌘Z"].get_attribute("data-source"), "menu")
+        page.press(Keys.ESCAPE)
+        wait_until(lambda: not sheet.is_displayed(), message="Escape to close the key sheet")
+        # In the viewer the same arrow means the viewer's step.
+        page.press(Keys.ENTER)
+        wait_until(lambda: page.session()["firstResponder"] == "main/grid/viewer", message="the viewer to open")
+        page.press("?")
+        wait_until(sheet.is_displayed, message="the key sheet again")
+        rows = {row.find_element(By.CSS_SELECTOR, ".key").text: row for row in sheet.find_elements(By.CSS_SELECTOR, "tr")}
+        self.assertIn("Next Image", rows["→"].text)
+        self.assertIn("main/grid/viewer", rows["→"].text)
+        page.press(Keys.ESCAPE)
+        wait_until(lambda: not sheet.is_displayed(), message="Escape to close the key sheet")
 
     def test_5_why_is_this_disabled(self):
         page = self.page

@@ -15,7 +15,7 @@ struct MenuFileTests {
         try TemporaryDirectory.with { directory in
             try TemporaryDirectory.write(Array(json.utf8), to: directory + "/menus.json")
             do {
-                return try MenuFile.load(directory: directory, knownActions: known)
+                return try MenuFile.load(directory: directory, knownActions: known).menuBar
             } catch let error as ConfigurationError {
                 #expect(error.source == directory + "/menus.json")
                 throw error
@@ -37,7 +37,7 @@ struct MenuFileTests {
     }
 
     @Test func theRepositorysMenusLoad() throws {
-        let bar = try MenuFile.load(directory: RepositoryPaths.configDirectory, knownActions: Self.known)
+        let bar = try MenuFile.load(directory: RepositoryPaths.configDirectory, knownActions: Self.known).menuBar
 
         #expect(bar.item(id: "rating.5")?.action == "setRating")
         #expect(bar.item(forKey: "5", modifiers: [])?.id == "rating.5")

@@ -65,6 +65,10 @@ struct ChainServerAppRestartTests {
             try await session.perform("undo")  // the label: on the redo stack now
             try await session.perform("openImage", ["image": "img-7"])
             try await session.command(["action": "focus", "args": ["responder": "main/grid"]])
+            // The grid's layout, cursor and anchor: two rows down from img-2, extending.
+            try await session.perform("setLayout", ["columns": 4])
+            try await session.perform("select", ["images": ["img-2"]])
+            #expect(try await session.key("downArrow", ["shift"]).status == 200)
             let registered = try await first.client.post(
                 session.path + "/handlers", ["responder": "main/grid", "action": "exportSelection", "undoName": "Export"],
                 token: session.token)
@@ -77,6 +81,9 @@ struct ChainServerAppRestartTests {
         defer { second.stop() }
         let restored = RemoteSession(id: session.id, token: session.token, client: second.client)
         #expect(try await restored.state() == before)
+        // The anchor came back too: one more row extends the range from img-2, not from the cursor.
+        let extended = try await restored.key("downArrow", ["shift"])
+        #expect(extended["result"]?["count"] == 9, "\(extended.text.prefix(300))")
         let handlers = try await second.client.get(session.path + "/handlers", token: session.token)
         #expect(handlers["handlers"]?.arrayValue?.first?["id"] == handler["id"])
         // The stacks came back: redo puts the label back, then two undos take the ratings back.

@@ -68,7 +68,7 @@ struct ConditionalReadsTests {
     @Test func theRenderedMenuIsNeverStale() async throws {
         try await LiveServer.withSession { server, session in
             let other = try await server.client.createSession()
-            let menuBar = try MenuFile.load(directory: LiveServer.configDirectory, knownActions: HandlerRegistry.standard.actions)
+            let menuBar = try MenuFile.load(directory: LiveServer.configDirectory, knownActions: HandlerRegistry.standard.actions).menuBar
             let validator = MenuValidator(dispatcher: .standard)
             guard case .valid(let live) = server.app.sessions.authenticate(token: session.token) else {
                 Issue.record("the session's token must authenticate")

@@ -91,7 +91,7 @@ struct RouterProblemTests {
         ("GET", "/v1/sessions", ["POST"]),
         ("PUT", "/v1/sessions/{id}/menu", ["GET"]),
         ("GET", "/v1/sessions/{id}/commands", ["POST"]),
-        ("DELETE", "/v1/sessions/{id}/keys", ["POST"]),
+        ("DELETE", "/v1/sessions/{id}/keys", ["GET", "POST"]),
         ("DELETE", "/v1/images", ["GET"]),
         ("POST", "/v1/images/img-1", ["GET"]),
     ])

@@ -29,26 +29,35 @@ package struct CommandRoutes: Sendable {
         try run(command, request, respond)
     }
 
+    /// A key press: walked along the chain in the session's turn (bindings first, then menu
+    /// key equivalents), so what takes the key is decided against the chain as it is then.
     package func key(_ request: SessionRequest, _ respond: Route.Respond) throws {
-        let item = try KeyRequest(body: try request.jsonObject(maxDepth: maxJSONDepth)).item(in: menuBar)
-        try run(CommandRequest(invocation: item.invocation), request, respond)
+        let key = try KeyRequest(body: try request.jsonObject(maxDepth: maxJSONDepth)).equivalent
+        let (answer, conditions) = try prepare(request, respond)
+        runner.run(key: key, on: request.session, explain: request.explain, conditions: conditions, answer: answer)
     }
 
     private func run(_ command: CommandRequest, _ request: SessionRequest, _ respond: Route.Respond) throws(Problem) {
+        let (answer, conditions) = try prepare(request, respond)
+        runner.run(command.invocation, from: command.target, on: request.session, explain: request.explain, conditions: conditions, answer: answer)
+    }
+
+    /// How the runner answers the request, and the conditions its headers set.
+    private func prepare(
+        _ request: SessionRequest, _ respond: Route.Respond
+    ) throws(Problem) -> (CommandRunner.Answer, CommandConditions) {
         let (id, explain, log) = (request.session.id, request.explain, log)
-        let answer = { @Sendable (ending: CommandRunner.Ending) -> HTTPResponse in
-            Self.response(to: ending, sessionID: id, explain: explain, log: log)
-        }
         let conditions = CommandConditions(
             versionMatches: try Self.versionMatches(request.http.header("if-match")),
             idempotency: try Self.idempotency(request.http))
-        runner.run(command.invocation, from: command.target, on: request.session, explain: explain, conditions: conditions) { ending in
-            let response = answer(ending)
+        let answer: CommandRunner.Answer = { ending in
+            let response = Self.response(to: ending, sessionID: id, explain: explain, log: log)
             // The answers here spell the header so: no case folding on every command.
             let contentType = response.headers.first { $0.name == "Content-Type" }?.value ?? ""
             let stored = StoredAnswer(status: response.status, contentType: contentType, body: response.body)
             return PreparedAnswer(stored: stored) { respond(response) }
         }
+        return (answer, conditions)
     }
 
     package static func response(to ending: CommandRunner.Ending, sessionID id: String, explain: Bool, log: Logger) -> HTTPResponse {

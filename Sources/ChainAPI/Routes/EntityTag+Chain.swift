@@ -7,4 +7,7 @@ extension EntityTag {
 
     /// A menu's tag: its version, so a new one whenever the menu could differ.
     package static func menu(_ version: MenuVersion) -> EntityTag { EntityTag(version.opaque) }
+
+    /// A key sheet's tag: the menu's version under another letter, as it moves with the same things.
+    package static func keys(_ version: MenuVersion) -> EntityTag { EntityTag("k" + version.opaque) }
 }

@@ -24,12 +24,5 @@ package struct KeyRequest: Sendable {
         }
     }
 
-    /// The menu item whose key equivalent this is, or a 404 problem.
-    package func item(in menuBar: MenuBar) throws(Problem) -> MenuItem {
-        guard let item = menuBar.item(forKey: key, modifiers: modifiers) else {
-            let shown = KeyEquivalent(key: key, modifiers: modifiers).description
-            throw Problem(.notFound, "no menu item has the key equivalent \(shown.prefix(80))", [(key: "field", value: "key")])
-        }
-        return item
-    }
+    package var equivalent: KeyEquivalent { KeyEquivalent(key: key, modifiers: modifiers) }
 }

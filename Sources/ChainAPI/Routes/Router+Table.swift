@@ -17,6 +17,7 @@ extension Router {
             .ownSession("GET", "/v1/sessions/{id}/selection", sessions.selection),
             .ownSession("POST", "/v1/sessions/{id}/commands", commands.command),
             .ownSession("POST", "/v1/sessions/{id}/keys", commands.key),
+            .ownSession("GET", "/v1/sessions/{id}/keys", sessions.keys),
             .ownSession("GET", "/v1/sessions/{id}/events", events.events),
             .ownSession("POST", "/v1/sessions/{id}/handlers", handlers.register),
             .ownSession("GET", "/v1/sessions/{id}/handlers", handlers.list),

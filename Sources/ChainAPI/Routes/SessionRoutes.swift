@@ -96,6 +96,17 @@ package struct SessionRoutes: Sendable {
         respond(HTTPResponse(status: 200, headers: [HTTPResponse.Header(name: "Content-Type", value: "application/json; charset=utf-8"), tag.header], body: body))
     }
 
+    /// `GET …/keys`: the cheat sheet of the keys that do something now, rendered once per
+    /// session and catalog version as the menu is, with its own `ETag`.
+    package func keys(_ request: SessionRequest, _ respond: Route.Respond) throws {
+        let view = try Self.view(of: request.session)
+        let version = menus.version(of: view, explain: false)
+        let tag = EntityTag.keys(version)
+        if tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) { return respond(tag.notModified) }
+        let body = menus.keySheetBody(of: view, at: version, in: request.session)
+        respond(HTTPResponse(status: 200, headers: [HTTPResponse.Header(name: "Content-Type", value: "application/json; charset=utf-8"), tag.header], body: body))
+    }
+
     /// `GET …/selection?window=&limit=&after=`: a grid's whole selection, a page at a time, in
     /// selection order. The window defaults to the key window's, else the first browser's.
     package func selection(_ request: SessionRequest, _ respond: Route.Respond) throws {

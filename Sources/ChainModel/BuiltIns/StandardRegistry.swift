@@ -14,6 +14,8 @@ extension HandlerRegistry {
         registry.register(DeselectAll.self, on: .grid)
         registry.register(OpenImage.self, on: .grid)
         registry.register(OpenInNewWindow.self, on: .grid)
+        registry.register(MoveSelection.self, on: .grid)
+        registry.register(SetLayout.self, on: .grid)
         registry.register(CloseViewer.self, on: .viewer)
         registry.register(NextImage.self, on: .viewer)
         registry.register(PreviousImage.self, on: .viewer)

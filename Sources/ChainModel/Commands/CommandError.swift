@@ -5,7 +5,7 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
         case menuItem = "menu item"
         case responder
         case image
-        case key = "key equivalent"
+        case key
     }
 
     case notFound(kind: Subject, name: String, field: String?)

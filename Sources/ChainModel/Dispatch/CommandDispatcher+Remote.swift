@@ -42,7 +42,9 @@ extension CommandDispatcher {
             if !changes.isEmpty {
                 context.change(ChangeSet(changes), undoName: call.handler.undoName ?? call.invocation.action)
             }
-            return outcome(of: context, trace: call.trace)
+            var outcome = outcome(of: context, trace: call.trace)
+            outcome.key = call.key
+            return outcome
         }
     }
 }

@@ -6,6 +6,8 @@ public struct CommandDispatcher: Sendable {
     /// Actions declared for remote handlers only (`remoteActions` in the menus): known, so
     /// sending one is `unhandled` until a live handler takes it, not `notFound`.
     public var remoteActions: Set<String> = []
+    /// What key presses reach: bindings by responder kind, then menu key equivalents.
+    public var keys = KeyMap.none
 
     public init(registry: HandlerRegistry) {
         self.registry = registry

@@ -10,6 +10,8 @@ public struct TraceStep: Sendable, Equatable {
         case redirected(to: ResponderPath)
         /// The path names no responder of the session.
         case missing
+        /// A key's walk: this responder's kind binds nothing to the key.
+        case noKeyBinding
     }
 
     public var responder: ResponderPath
@@ -27,6 +29,7 @@ public struct TraceStep: Sendable, Equatable {
         case .refused(let error): "handles it, but refuses: \(error)"
         case .redirected(let target): "redirects to \(target)"
         case .missing: "no such responder"
+        case .noKeyBinding: "no key binding for this key"
         }
     }
 }
@@ -70,4 +73,6 @@ public struct CommandOutcome: Sendable {
     /// Set when the walk ended at a remote handler: nothing happened yet, the client is to
     /// be asked, and `CommandDispatcher.complete` makes its answer the real outcome.
     public var remoteCall: RemoteCall? = nil
+    /// For a key press: what took the key.
+    public var key: KeyResolution? = nil
 }

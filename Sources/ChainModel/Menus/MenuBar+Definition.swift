@@ -53,31 +53,37 @@ extension MenuBar {
         let id = try string(json, "id", path)
         let title = try string(json, "title", path)
         let action = try string(json, "action", path)
-        var arguments = Arguments.empty
-        if let args = json["args"] {
-            guard let members = args.objectMembers else { throw DefinitionError(path: "\(path).args", problem: "expected an object") }
-            arguments = Arguments(members)
-        }
-        var keyEquivalent: KeyEquivalent?
-        if let key = json["key"], key != .null {
-            guard let key = key.stringValue, !key.isEmpty else {
-                throw DefinitionError(path: "\(path).key", problem: "expected a non-empty string")
-            }
-            let names = json["modifiers"]?.arrayValue ?? []
-            var modifierNames: [String] = []
-            for (index, name) in names.enumerated() {
-                guard let name = name.stringValue else {
-                    throw DefinitionError(path: "\(path).modifiers[\(index)]", problem: "expected a modifier name")
-                }
-                modifierNames.append(name)
-            }
-            do {
-                keyEquivalent = KeyEquivalent(key: key, modifiers: try Modifiers(names: modifierNames))
-            } catch {
-                throw DefinitionError(path: "\(path).modifiers", problem: "unknown modifier \"\(error.name)\"")
-            }
-        }
+        let arguments = try Self.arguments(json, path: path)
+        let keyEquivalent = try Self.keyEquivalent(json, path: path)
         return MenuItem(id: id, title: title, action: action, arguments: arguments, keyEquivalent: keyEquivalent)
+    }
+
+    /// The `key` and `modifiers` of an item or a binding; `nil` when there is no key.
+    static func keyEquivalent(_ json: JSON, path: String) throws(DefinitionError) -> KeyEquivalent? {
+        guard let key = json["key"], key != .null else { return nil }
+        guard let key = key.stringValue, !key.isEmpty else {
+            throw DefinitionError(path: "\(path).key", problem: "expected a non-empty string")
+        }
+        let names = json["modifiers"]?.arrayValue ?? []
+        var modifierNames: [String] = []
+        for (index, name) in names.enumerated() {
+            guard let name = name.stringValue else {
+                throw DefinitionError(path: "\(path).modifiers[\(index)]", problem: "expected a modifier name")
+            }
+            modifierNames.append(name)
+        }
+        do {
+            return KeyEquivalent(key: key, modifiers: try Modifiers(names: modifierNames))
+        } catch {
+            throw DefinitionError(path: "\(path).modifiers", problem: "unknown modifier \"\(error.name)\"")
+        }
+    }
+
+    /// An item's or a binding's `args`: an object, empty when absent.
+    static func arguments(_ json: JSON, path: String) throws(DefinitionError) -> Arguments {
+        guard let args = json["args"], args != .null else { return .empty }
+        guard let members = args.objectMembers else { throw DefinitionError(path: "\(path).args", problem: "expected an object") }
+        return Arguments(members)
     }
 
     /// `remoteActions`: action names (`[A-Za-z][A-Za-z0-9]*`, at most 64 characters) that no
@@ -101,7 +107,7 @@ extension MenuBar {
         return actions
     }
 
-    private static func string(_ json: JSON, _ key: String, _ path: String) throws(DefinitionError) -> String {
+    static func string(_ json: JSON, _ key: String, _ path: String) throws(DefinitionError) -> String {
         guard let value = json[key]?.stringValue, !value.isEmpty else {
             throw DefinitionError(path: "\(path).\(key)", problem: "expected a non-empty string")
         }

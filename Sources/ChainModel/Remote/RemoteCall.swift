@@ -10,4 +10,6 @@ public struct RemoteCall: Sendable {
     public var selection: ImageSelection
     public var image: ImageID?
     public var trace: [TraceStep]
+    /// For a key press: what took the key, for the outcome once the client answers.
+    public var key: KeyResolution? = nil
 }

@@ -6,6 +6,18 @@ public enum ResponderKind: String, Sendable, Hashable, CaseIterable {
     case grid
     case viewer
 
+    /// The kind's name in configuration and on the wire (`app`, `window`, `grid`, `viewer`).
+    public var configName: String { self == .application ? "app" : rawValue }
+
+    /// The kind a configuration name names (`app` or `application` for the application).
+    public init?(configName: String) {
+        if configName == "app" {
+            self = .application
+        } else {
+            self.init(rawValue: configName)
+        }
+    }
+
     /// Position in `allCases`, for tables indexed by kind.
     var index: Int {
         switch self {

@@ -69,8 +69,24 @@ public struct Session: Sendable {
         firstResponder = self.path(of: slot)
     }
 
+    /// Replaces the grid's selection; its anchor becomes the first image and its cursor the
+    /// last, so a keyboard move goes on from where a click or a range ended.
     public mutating func select(_ selection: ImageSelection, inGrid path: ResponderPath) {
-        updateWindow(of: path) { $0.grid?.selection = selection }
+        select(selection, inGrid: path, cursor: selection.last, anchor: selection.first)
+    }
+
+    /// Replaces the grid's selection, cursor and anchor at once (a keyboard move).
+    public mutating func select(_ selection: ImageSelection, inGrid path: ResponderPath, cursor: ImageID?, anchor: ImageID?) {
+        updateWindow(of: path) { window in
+            window.grid?.selection = selection
+            window.grid?.cursor = cursor
+            window.grid?.anchor = anchor
+        }
+    }
+
+    /// Records how many tiles a row of the grid's client shows.
+    public mutating func setColumns(_ columns: Int, inGrid path: ResponderPath) {
+        updateWindow(of: path) { $0.grid?.columns = columns }
     }
 
     public mutating func show(_ image: ImageID?, inViewer path: ResponderPath) {

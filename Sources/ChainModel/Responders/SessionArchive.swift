@@ -15,6 +15,11 @@ public struct SessionArchive: Sendable, Equatable {
         public var kind: Window.Kind
         /// The grid's selection; empty for a viewer window.
         public var selection: ImageSelection
+        /// The grid's cursor, anchor and columns (`ImageGrid`); `nil`, `nil` and 1 for a
+        /// viewer window.
+        public var cursor: ImageID?
+        public var anchor: ImageID?
+        public var columns: Int
         public var image: ImageID?
         /// Serials as runs of consecutive ones, oldest first, as `UndoStack.undoEntries`
         /// lists the entries (`UndoStack.undoRuns`).
@@ -22,12 +27,16 @@ public struct SessionArchive: Sendable, Equatable {
         public var redo: [ClosedRange<Int>]
 
         public init(
-            id: String, kind: Window.Kind, selection: ImageSelection = ImageSelection(), image: ImageID? = nil,
-            undo: [ClosedRange<Int>] = [], redo: [ClosedRange<Int>] = []
+            id: String, kind: Window.Kind, selection: ImageSelection = ImageSelection(), cursor: ImageID? = nil,
+            anchor: ImageID? = nil, columns: Int = 1, image: ImageID? = nil, undo: [ClosedRange<Int>] = [],
+            redo: [ClosedRange<Int>] = []
         ) {
             self.id = id
             self.kind = kind
             self.selection = selection
+            self.cursor = cursor
+            self.anchor = anchor
+            self.columns = columns
             self.image = image
             self.undo = undo
             self.redo = redo
@@ -99,6 +108,7 @@ extension Session {
             if stacks { entries += stack.entries(after: serial).compactMap(Self.archive) }
             return SessionArchive.WindowArchive(
                 id: window.id, kind: window.windowKind, selection: window.grid?.selection ?? ImageSelection(),
+                cursor: window.grid?.cursor, anchor: window.grid?.anchor, columns: window.grid?.columns ?? 1,
                 image: window.viewer.image,
                 undo: stacks ? stack.undoRuns : [], redo: stacks ? stack.redoRuns : [])
         }
@@ -138,8 +148,14 @@ extension Session {
             }
             var window = Window(id: stored.id, kind: stored.kind, image: stored.image)
             if window.grid != nil {
+                guard (1...ImageGrid.maxColumns).contains(stored.columns) else {
+                    throw SessionArchive.Invalid(description: "window \(stored.id)'s grid has \(stored.columns) columns")
+                }
                 window.grid?.selection = stored.selection
-            } else if !stored.selection.isEmpty {
+                window.grid?.cursor = stored.cursor
+                window.grid?.anchor = stored.anchor
+                window.grid?.columns = stored.columns
+            } else if !stored.selection.isEmpty || stored.cursor != nil {
                 throw SessionArchive.Invalid(description: "viewer window \(stored.id) has a selection")
             }
             let entries = { (runs: [ClosedRange<Int>]) throws(SessionArchive.Invalid) -> [UndoStack.Entry] in

@@ -145,15 +145,36 @@ package final class CommandRunner: Sendable {
         conditions: CommandConditions = .none, answer: @escaping Answer
     ) {
         let known = dispatcher.registry.actions.contains(invocation.action)
-        let action = known ? invocation.action : "remote"
+        let (dispatcher, catalog) = (dispatcher, catalog)
+        begin(known ? invocation.action : "remote", on: session, explain: explain, conditions: conditions, answer: answer) { model, remote throws(CommandFailure) in
+            try dispatcher.perform(invocation, in: model, catalog: catalog, remote: remote, from: target, explain: explain)
+        }
+    }
+
+    /// Performs what a key press resolves to in `session`'s turn, along its chain as it is then
+    /// (`CommandDispatcher.perform(key:)`), and answers once, as `run` does.
+    package func run(
+        key: KeyEquivalent, on session: LiveSession, explain: Bool, conditions: CommandConditions = .none,
+        answer: @escaping Answer
+    ) {
+        let (dispatcher, catalog) = (dispatcher, catalog)
+        begin("key", on: session, explain: explain, conditions: conditions, answer: answer) { model, remote throws(CommandFailure) in
+            try dispatcher.perform(key: key, in: model, catalog: catalog, remote: remote, explain: explain)
+        }
+    }
+
+    /// A command's turn: once the session's earlier requests are done, the conditions are
+    /// checked and `perform` walks against the session with its remote handlers. `action` is
+    /// the metrics' label, and what tells an action seen writing.
+    private func begin(
+        _ action: String, on session: LiveSession, explain: Bool, conditions: CommandConditions, answer: @escaping Answer,
+        perform: @escaping @Sendable (Session, RemoteHandlers) throws(CommandFailure) -> CommandOutcome
+    ) {
         session.submit(ended: { answer(.sessionEnded).send() }) { [self] finish in
             let turn = Turn(session: session, action: action, conditions: conditions, explain: explain, answer: answer, finish: finish)
             if let ending = turn.endingBeforePerforming() { return turn.end(ending) }
             let remote = session.remoteHandlers
-            let (dispatcher, catalog) = (dispatcher, catalog)
-            let call = execute(turn) { model throws(CommandFailure) in
-                try dispatcher.perform(invocation, in: model, catalog: catalog, remote: remote, from: target, explain: explain)
-            }
+            let call = execute(turn) { model throws(CommandFailure) in try perform(model, remote) }
             guard let call else { return }
             ask(call, turn)
         }
@@ -202,7 +223,10 @@ package final class CommandRunner: Sendable {
         declining.isLive = false
         let (dispatcher, catalog, explain, remote) = (dispatcher, catalog, turn.explain, declining)
         let declined = execute(turn) { model throws(CommandFailure) in
-            try dispatcher.perform(call.invocation, in: model, catalog: catalog, remote: remote, from: call.start, explain: explain)
+            var outcome = try dispatcher.perform(call.invocation, in: model, catalog: catalog, remote: remote, from: call.start, explain: explain)
+            outcome.key = call.key
+            outcome.remoteCall?.key = call.key
+            return outcome
         }
         // Declining handlers are never a walk's target; should one be, it is asked as any is.
         if let declined { ask(declined, turn) }

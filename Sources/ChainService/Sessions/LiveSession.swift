@@ -14,7 +14,7 @@ package final class LiveSession: Sendable {
     /// The session's event streams and the events they may resume from.
     package let events = SessionEvents()
     /// The model and what is validated against it: the remote handlers (the version clients
-    /// see counts both), the end, and the menu last rendered.
+    /// see counts both), the end, and the menu and key sheet last rendered.
     private let state: Lock<State>
     /// What storage holds of the session, as far as this instance knows.
     private let stored: Lock<StoredMarks>
@@ -25,6 +25,7 @@ package final class LiveSession: Sendable {
         var model: Session
         var ended = false
         var renderedMenu: RenderedMenu?
+        var renderedKeys: RenderedMenu?
         /// Handlers registered by the session's clients. They change outside the session's
         /// turn (a command may be waiting on one), so they live beside the model, which a
         /// command replaces whole.
@@ -132,6 +133,15 @@ package final class LiveSession: Sendable {
 
     package func keep(_ menu: RenderedMenu) {
         state.withLock { $0.renderedMenu = menu }
+    }
+
+    /// The key sheet last rendered, when it is still valid for `version`.
+    package func renderedKeys(for version: MenuVersion) -> [UInt8]? {
+        state.withLock { state in state.renderedKeys.flatMap { $0.version == version ? $0.body : nil } }
+    }
+
+    package func keep(keys: RenderedMenu) {
+        state.withLock { $0.renderedKeys = keys }
     }
 
     /// The responder tree; read and replaced only from jobs on `queue`.

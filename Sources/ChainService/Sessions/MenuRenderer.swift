@@ -1,7 +1,7 @@
 import ChainModel
 
-/// A session's menu, validated against its chain and encoded once per session version and
-/// catalog version, then served from those bytes until either moves.
+/// A session's menu and key sheet, validated against its chain and encoded once per session
+/// version and catalog version, then served from those bytes until either moves.
 package struct MenuRenderer: Sendable {
     package let menuBar: MenuBar
     package let validator: MenuValidator
@@ -35,6 +35,15 @@ package struct MenuRenderer: Sendable {
         if let rendered = session.renderedMenu(for: version) { return rendered }
         let body = MenuBody(entries: entries(of: view, explain: explain), firstResponder: view.model.firstResponder).encoded()
         if !explain, self.version(of: view, explain: false) == version { session.keep(RenderedMenu(version: version, body: body)) }
+        return body
+    }
+
+    /// The bytes of the key sheet (`GET …/keys`) `version` names, kept as the menu's are.
+    package func keySheetBody(of view: SessionView, at version: MenuVersion, in session: LiveSession) -> [UInt8] {
+        if let rendered = session.renderedKeys(for: version) { return rendered }
+        let scope = ValidationScope(session: view.model, catalog: catalog, remote: view.remote)
+        let body = KeySheetBody(entries: validator.dispatcher.keySheet(in: scope), firstResponder: view.model.firstResponder).encoded()
+        if self.version(of: view, explain: false) == version { session.keep(keys: RenderedMenu(version: version, body: body)) }
         return body
     }
 }

@@ -1,4 +1,4 @@
-/// A session's menu as last encoded, with the version it was valid for: served again as long as
+/// A session's menu (or key sheet) as last encoded, with the version it was valid for: served again as long as
 /// neither the session nor the catalog has moved.
 package struct RenderedMenu: Sendable {
     package let version: MenuVersion

@@ -1,6 +1,6 @@
 import ChainModel
 
-/// A performed command's 200 answer: who handled it, its result, the events it made
+/// A performed command's 200 answer: who handled it (and for a key, what took the key), its result, the events it made
 /// happen, the session after it, what catchers caught, and the walk when explained. As a
 /// `command` event's data it carries only the session's `version`.
 package struct CommandAnswer: WireObject {
@@ -22,6 +22,7 @@ package struct CommandAnswer: WireObject {
     package func members(_ member: inout JSONObjectWriter) {
         member("action", outcome.action)
         member("handledBy", outcome.handledBy)
+        if let key = outcome.key { member("resolvedBy", ResolvedKeyBody(resolution: key, responder: outcome.handledBy)) }
         member("result", JSON.object(outcome.result))
         member("events", outcome.events.lazy.map(EventBody.init))
         if versionOnly {

@@ -12,6 +12,8 @@ package struct TraceStepBody: WireObject {
             member("verdict", "no-handler")
         case .missing:
             member("verdict", "missing")
+        case .noKeyBinding:
+            member("verdict", "no-binding")
         case .declined(let reason):
             member("verdict", "declined")
             member("reason", reason)

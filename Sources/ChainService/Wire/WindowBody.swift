@@ -1,7 +1,7 @@
 import ChainModel
 
-/// One window of a session object: its grid (selection, at most `listLimit` ids of it),
-/// viewer and undo titles.
+/// One window of a session object: its grid (selection, at most `listLimit` ids of it, the
+/// cursor and the columns its client shows), viewer and undo titles.
 package struct WindowBody: WireObject {
     /// The most selected ids a session object lists; `GET …/selection` pages the rest.
     package static let listLimit = Event.listLimit
@@ -23,6 +23,8 @@ package struct WindowBody: WireObject {
             member("selection", grid.selection.prefix(WindowBody.listLimit))
             member("selectionCount", grid.selection.count)
             member("selectionTruncated", grid.selection.count > WindowBody.listLimit)
+            member("cursor", grid.cursor)
+            member("columns", grid.columns)
         }
     }
 

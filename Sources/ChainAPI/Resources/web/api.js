@@ -73,6 +73,7 @@ export class Api {
   menu(explain = false) { return this.request("GET", this.sessionPath(explain ? "/menu?explain=1" : "/menu")); }
   command(body) { return this.request("POST", this.sessionPath("/commands"), body); }
   key(key, modifiers) { return this.request("POST", this.sessionPath("/keys"), { key, modifiers }); }
+  keys() { return this.request("GET", this.sessionPath("/keys")); }
   images(offset, limit) { return this.request("GET", `/v1/images?offset=${offset}&limit=${limit}`); }
   selection(window, after, limit) {
     const cursor = after ? `&after=${encodeURIComponent(after)}` : "";

@@ -17,7 +17,7 @@ export function flagText(flag) {
 
 export class Grid {
   /**
-   * @param actions {click(image, position, event), open(image), needsSelection()}
+   * @param actions {click(image, position, event), open(image), layout(columns)}
    */
   constructor(element, space, api, thumbnails, actions) {
     this.element = element;
@@ -30,6 +30,8 @@ export class Grid {
     this.byId = new Map(); // id -> image (the objects in pages, updated in place)
     this.tiles = new Map(); // position -> tile element
     this.selected = () => false;
+    /** The image keyboard navigation starts from (the grid's `cursor`), outlined. */
+    this.cursorId = null;
     this.columns = 1;
     this.tileWidth = 192;
     this.rowHeight = 232;
@@ -64,6 +66,12 @@ export class Grid {
   setSelected(isSelected) {
     this.selected = isSelected;
     for (const tile of this.tiles.values()) tile.classList.toggle("selected", !!tile.dataset.id && isSelected(tile.dataset.id));
+  }
+
+  setCursor(id) {
+    if (id === this.cursorId) return;
+    this.cursorId = id;
+    for (const tile of this.tiles.values()) tile.classList.toggle("cursor", !!id && tile.dataset.id === id);
   }
 
   /** New values for images (a `catalog` event or a command's events): patch them in place. */
@@ -104,11 +112,16 @@ export class Grid {
   /** Scrolls so the image's tile is in view, when it is loaded. */
   reveal(id) {
     const image = this.byId.get(id);
-    if (!image) return;
-    const top = Math.floor(image.position / this.columns) * this.rowHeight;
-    if (top < this.element.scrollTop || top + this.rowHeight > this.element.scrollTop + this.element.clientHeight) {
-      this.element.scrollTop = Math.max(0, top - this.element.clientHeight / 2);
-    }
+    if (image) this.revealPosition(image.position);
+  }
+
+  /** Scrolls the least that brings the tile at `position` into view (loaded or not). */
+  revealPosition(position) {
+    const top = 8 + Math.floor(position / this.columns) * this.rowHeight;
+    const bottom = top + this.rowHeight;
+    const view = this.element;
+    if (top < view.scrollTop) view.scrollTop = Math.max(0, top - 8);
+    else if (bottom > view.scrollTop + view.clientHeight) view.scrollTop = bottom - view.clientHeight + 8;
   }
 
   load(page) {
@@ -156,6 +169,8 @@ export class Grid {
       for (const tile of this.tiles.values()) tile.remove();
       this.tiles.clear();
       this.columns = columns;
+      // Up and down move by a row: the server is told how wide a row is here.
+      this.actions.layout(columns);
     }
     const rows = Math.ceil(this.total / this.columns);
     this.space.style.height = `${rows * this.rowHeight + 16}px`;
@@ -214,6 +229,7 @@ export class Grid {
     tile.dataset.id = image.id;
     tile.classList.remove("loading");
     tile.classList.toggle("selected", this.selected(image.id));
+    tile.classList.toggle("cursor", image.id === this.cursorId);
     tile.querySelector(".name").textContent = image.name;
     tile.title = image.name;
     const stars = tile.querySelector(".stars");

@@ -1,6 +1,7 @@
 // The web client: one session per tab, drawn from the event stream (hello, menu, command,
 // catalog) and driven through the responder chain: menu items post {"item": id}, key
-// presses go to /keys, clicks post select / focus / openImage. The client keeps no table of
+// presses go to /keys (the chain decides: → moves the grid's cursor, steps the viewer, or is
+// a menu key equivalent), `?` shows GET /keys, clicks post select / focus / openImage. The client keeps no table of
 // shortcuts and decides nothing the server decides.
 
 import { Api, ProblemError } from "./api.js";
@@ -9,7 +10,7 @@ import { MenuBar } from "./menubar.js";
 import { Grid } from "./grid.js";
 import { Viewers } from "./viewer.js";
 import { Thumbnails } from "./thumbnails.js";
-import { keyPress, belongsToBrowser } from "./keys.js";
+import { keyPress, belongsToBrowser, keyEquivalentText } from "./keys.js";
 import { Notices } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
@@ -29,6 +30,9 @@ class Client {
     this.notices = new Notices($("notices"));
     this.session = null;
     this.shownWindowId = "main";
+    /** The last `setLayout` sent (session, window, columns), and the timer that settles it. */
+    this.layoutSent = null;
+    this.layoutTimer = null;
     this.anchor = null;
     this.selection = { window: null, ids: new Set(), count: 0, all: false };
     this.lookups = new Map();
@@ -44,6 +48,7 @@ class Client {
     this.grid = new Grid($("grid"), $("grid-space"), this.api, this.thumbnails, {
       click: (image, position, event) => this.clickTile(image, position, event),
       open: (image) => this.send({ action: "openImage", args: { image: image.id }, target: `${this.shownWindowId}/grid` }),
+      layout: () => this.scheduleLayout(),
     });
     this.viewers = new Viewers($("viewer"), $("viewer-image"), $("viewer-caption"), $("panels"), this.thumbnails, {
       lookup: (id) => this.lookup(id),
@@ -57,6 +62,7 @@ class Client {
     });
     document.addEventListener("keydown", (event) => this.keyDown(event));
     $("explain").addEventListener("click", (event) => { if (event.target.closest(".close")) this.closeExplain(); });
+    $("keysheet").addEventListener("click", (event) => { if (event.target.closest(".close")) $("keysheet").hidden = true; });
   }
 
   async start() {
@@ -155,6 +161,24 @@ class Client {
     this.renderWindows();
     this.updateSelection();
     this.renderViewers(false);
+    this.scheduleLayout();
+  }
+
+  /**
+   * Tells the shown grid how many tiles a row holds here (`setLayout`), once the layout has
+   * settled and only when the session's grid says otherwise.
+   */
+  scheduleLayout() {
+    clearTimeout(this.layoutTimer);
+    this.layoutTimer = setTimeout(() => {
+      const window = this.shownWindow();
+      const columns = this.grid.columns;
+      if (!window || !window.grid || window.grid.columns === columns) return;
+      const sent = `${this.session.id}:${window.id}:${columns}`;
+      if (this.layoutSent === sent) return;
+      this.layoutSent = sent;
+      this.send({ action: "setLayout", args: { columns }, target: `${window.id}/grid` });
+    }, 150);
   }
 
   shownWindow() {
@@ -196,6 +220,7 @@ class Client {
     };
     $("selection-count").textContent = grid.selectionCount ? `${grid.selectionCount.toLocaleString()} selected` : "";
     this.grid.setSelected((id) => this.selection.all || this.selection.ids.has(id));
+    this.grid.setCursor(grid.cursor || null);
     // Paged in once per session version.
     if (!same && !this.selection.complete) this.selection.paging = this.pageSelection(window.id, this.session.version);
   }
@@ -235,14 +260,15 @@ class Client {
     return this.enqueue(() => this.api.command(body));
   }
 
-  enqueue(request, quietStatuses = []) {
+  /** Runs requests one at a time; `quiet(error)` says which problems are not worth a notice. */
+  enqueue(request, quiet = () => false) {
     const run = this.queue.then(async () => {
       try {
         const answer = await request();
         this.applyAnswer(answer);
         return answer;
       } catch (error) {
-        if (!(error instanceof ProblemError && quietStatuses.includes(error.status))) this.notices.error(error);
+        if (!(error instanceof ProblemError && quiet(error))) this.notices.error(error);
         return null;
       }
     });
@@ -264,6 +290,10 @@ class Client {
     if (changed.length || truncated) this.applyImageValues(changed, truncated);
     const viewer = this.shownWindow() && this.shownWindow().viewer;
     if (viewer && viewer.image) this.grid.reveal(viewer.image);
+    // A keyboard move: the cursor comes into view, loaded or not.
+    if (answer.action === "moveSelection" && typeof answer.result.position === "number") {
+      this.grid.revealPosition(answer.result.position);
+    }
   }
 
   focus(path) {
@@ -321,11 +351,72 @@ class Client {
       this.menuBar.close();
       return;
     }
+    if (event.key === "Escape" && !$("keysheet").hidden) {
+      event.preventDefault();
+      $("keysheet").hidden = true;
+      return;
+    }
+    if (event.key === "?" && !event.metaKey && !event.ctrlKey && !event.altKey) {
+      event.preventDefault();
+      this.toggleKeySheet();
+      return;
+    }
     const press = keyPress(event);
     if (!press || belongsToBrowser(event, press)) return;
     event.preventDefault();
-    // 404: no item has this key equivalent; the press just means nothing here.
-    this.enqueue(() => this.api.key(press.key, press.modifiers), [404]);
+    // 404: nothing takes this key here, the press just means nothing. A key whose responder
+    // validates it disabled (→ at the end of the grid) flashes the grid, as a Mac beeps, and
+    // the notice says why.
+    this.enqueue(() => this.api.key(press.key, press.modifiers), (error) => {
+      if (error.kind === "disabled") this.flashRefused();
+      return error.status === 404;
+    });
+  }
+
+  flashRefused() {
+    const grid = $("grid");
+    grid.classList.remove("refused");
+    void grid.offsetWidth;
+    grid.classList.add("refused");
+  }
+
+  // The key sheet -----------------------------------------------------------------------
+
+  /** `?`: every key that does something now, from `GET …/keys`, drawn as the server lists it. */
+  async toggleKeySheet() {
+    const dialog = $("keysheet");
+    if (!dialog.hidden) {
+      dialog.hidden = true;
+      return;
+    }
+    let sheet;
+    try {
+      sheet = await this.api.keys();
+    } catch (error) {
+      this.notices.error(error);
+      return;
+    }
+    const close = document.createElement("button");
+    close.className = "close";
+    close.textContent = "✕";
+    close.title = "Close (Escape)";
+    const heading = document.createElement("h2");
+    heading.textContent = `Keys in ${sheet.firstResponder}`;
+    const table = document.createElement("table");
+    for (const entry of sheet.keys) {
+      const row = table.insertRow();
+      row.dataset.enabled = String(entry.enabled);
+      row.dataset.source = entry.source;
+      const key = row.insertCell();
+      key.className = "key";
+      key.textContent = keyEquivalentText(entry.key, entry.modifiers);
+      row.insertCell().textContent = entry.title;
+      const responder = row.insertCell();
+      responder.className = "responder";
+      responder.textContent = entry.source === "menu" ? `menu · ${entry.responder}` : entry.responder;
+    }
+    dialog.replaceChildren(close, heading, table);
+    dialog.hidden = false;
   }
 
   // Explain ----------------------------------------------------------------------------

@@ -1,0 +1,15 @@
+import ChainModel
+
+/// A key binding as the menus file declares it: `{"responder": "grid", "key": "rightArrow",
+/// "modifiers": [], "action": "moveSelection", "args": {...}}`.
+package struct KeyBindingBody: WireObject {
+    package let binding: KeyBinding
+
+    package func members(_ member: inout JSONObjectWriter) {
+        member("responder", binding.kind.configName)
+        member("key", binding.key.key)
+        member("modifiers", binding.key.modifiers.nameList)
+        member("action", binding.invocation.action)
+        member("args", binding.invocation.arguments.json)
+    }
+}
