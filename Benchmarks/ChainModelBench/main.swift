@@ -24,20 +24,23 @@ func measure(_ name: String, iterations: Int, _ body: () -> Int) {
     if sink == 42 { print("") }  // keeps the work observable
 }
 
-func loadMenuBar() throws -> MenuBar {
+func loadMenus() throws -> (MenuBar, KeyBindings) {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let path = CommandLine.arguments.dropFirst().first ?? root.appendingPathComponent("config/menus.json").path
     guard let data = FileManager.default.contents(atPath: path) else {
         FileHandle.standardError.write(Data("usage: chain-model-bench [menus.json]; cannot read \(path)\n".utf8))
         exit(2)
     }
-    let bytes = [UInt8](data)
-    return try MenuBar(definition: try JSONParser.parse(bytes), knownActions: HandlerRegistry.standard.actions)
+    let json = try JSONParser.parse([UInt8](data))
+    let bar = try MenuBar(definition: json, knownActions: HandlerRegistry.standard.actions)
+    let bindings = try KeyBindings(definition: json["keyBindings"], knownActions: HandlerRegistry.standard.actions.union(bar.remoteActions))
+    return (bar, bindings)
 }
 
-let dispatcher = CommandDispatcher.standard
+let (bar, bindings) = try loadMenus()
+var dispatcher = CommandDispatcher.standard
+dispatcher.keys = KeyMap(bindings: bindings, menuBar: bar)
 let catalog = InMemoryCatalog(ratings: (1...20_000).map { (id: ImageID(Int64($0)), rating: Rating($0 % 6)!) })
-let bar = try loadMenuBar()
 let validator = MenuValidator(dispatcher: dispatcher)
 
 // A 4-deep chain: main/grid/viewer (showing an image) → main/grid (3 selected) → main → app.
@@ -64,6 +67,34 @@ measure("dispatch", iterations: 100_000) {
     catalog.apply(outcome.changes)
     dispatchSession = outcome.session
     return outcome.changes.writeCount
+}
+
+// Keys through the chain, in the grid (3 selected): → and ← in turn, resolved along the
+// chain to the grid's binding and performed (moveSelection), beside a select of two images.
+var gridSession = try dispatcher.perform(Invocation(action: "select", arguments: ["images": ["img-3", "img-4", "img-9"]]), in: Session(), catalog: catalog).session
+let arrows = [KeyEquivalent(key: "rightArrow"), KeyEquivalent(key: "leftArrow")]
+measure("key-resolve-arrow", iterations: 200_000) {
+    round &+= 1
+    let scope = ValidationScope(session: gridSession, catalog: catalog)
+    return dispatcher.resolve(key: arrows[round & 1], in: scope) == nil ? 0 : 1
+}
+measure("key-perform-arrow", iterations: 100_000) {
+    round &+= 1
+    let outcome = try! dispatcher.perform(key: arrows[round & 1], in: gridSession, catalog: catalog)
+    gridSession = outcome.session
+    return outcome.events.count
+}
+let selectTwo = [
+    Invocation(action: "select", arguments: ["images": ["img-4", "img-5"]]),
+    Invocation(action: "select", arguments: ["images": ["img-5", "img-6"]]),
+]
+measure("dispatch-select", iterations: 100_000) {
+    round &+= 1
+    let outcome = try! dispatcher.perform(selectTwo[round & 1], in: gridSession, catalog: catalog)
+    return outcome.events.count
+}
+measure("key-sheet", iterations: 5_000) {
+    dispatcher.keySheet(in: ValidationScope(session: session, catalog: catalog)).count
 }
 
 var bigSelection = Session()

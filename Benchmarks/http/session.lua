@@ -1,6 +1,8 @@
 -- wrk script: spreads requests over the sessions listed in the SESSIONS file (one
 -- "id token" per line), round robin within each wrk thread.
---   METHOD, PATH_SUFFIX (after /v1/sessions/{id}) or PATH (absolute), BODY from the environment.
+--   METHOD, PATH_SUFFIX (after /v1/sessions/{id}) or PATH (absolute), BODY from the environment;
+--   with BODY_BACK too, each session gets BODY twice, then BODY_BACK twice, and so on (→ → ← ←:
+--   a key that moves a cursor stays inside the grid however long the run).
 --   THREADS: wrk's -t. With it, thread t takes sessions t, t+THREADS, t+2*THREADS, ..., so
 --   threads never share a session (64 sessions over 64 connections is then 64 clients, each
 --   mostly alone on its session). Without it every thread walks all sessions in the same
@@ -16,6 +18,7 @@ local method = os.getenv("METHOD") or "GET"
 local suffix = os.getenv("PATH_SUFFIX")
 local path = os.getenv("PATH_ABSOLUTE")
 local body = os.getenv("BODY")
+local bodyBack = os.getenv("BODY_BACK")
 local counter = 0
 local threads = {}
 
@@ -32,9 +35,13 @@ end
 
 function request()
   local session = sessions[((counter * stride + (first or 0)) % #sessions) + 1]
+  -- A thread visits each of its sessions once per #sessions requests (at most): this flips
+  -- once every two visits to any one session.
+  local sent = body
+  if bodyBack and math.floor(counter / #sessions) % 2 == 1 then sent = bodyBack end
   counter = counter + 1
   local headers = { ["Authorization"] = "Bearer " .. session.token }
-  if body then headers["Content-Type"] = "application/json" end
+  if sent then headers["Content-Type"] = "application/json" end
   local target = path or ("/v1/sessions/" .. session.id .. suffix)
-  return wrk.format(method, target, headers, body)
+  return wrk.format(method, target, headers, sent)
 end

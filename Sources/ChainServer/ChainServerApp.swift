@@ -32,10 +32,11 @@ final class ChainServerApp: Sendable {
     init(configuration: ServerConfiguration, log: Logger) throws {
         self.configuration = configuration
         self.log = log
-        let (menuBar, keys) = try MenuFile.load(directory: configuration.configDirectory, knownActions: HandlerRegistry.standard.actions)
+        let menuFile = try MenuFile.load(directory: configuration.configDirectory, knownActions: HandlerRegistry.standard.actions)
+        let menuBar = menuFile.menuBar
         var dispatcher = CommandDispatcher.standard
         dispatcher.remoteActions = menuBar.remoteActions
-        dispatcher.keys = keys
+        dispatcher.keys = menuFile.keys
         let storage = try configuration.openStorage()
         let metrics = Metrics()
         // Before libvips starts and the demo pictures are drawn: what it says of them counts.
@@ -52,7 +53,8 @@ final class ChainServerApp: Sendable {
         let loaded = try storage.loadFollowedCatalog()
         let catalog = CatalogMirror(committed: loaded.columns, position: loaded.position)
         self.catalog = catalog
-        let menus = MenuRenderer(menuBar: menuBar, validator: MenuValidator(dispatcher: dispatcher), catalog: catalog)
+        let menus = MenuRenderer(
+            menuBar: menuBar, contextMenus: menuFile.contextMenus, validator: MenuValidator(dispatcher: dispatcher), catalog: catalog)
         let relay = storage.callRelay
         // Instances sharing storage meet in one table of calls: each names its own apart.
         let calls = RemoteCalls(

@@ -334,6 +334,38 @@ class WebClientTest(BrowserCase):
         page.press(Keys.ESCAPE)
         wait_until(lambda: not sheet.is_displayed(), message="Escape to close the key sheet")
 
+    def test_4d_right_click_opens_the_servers_context_menu(self):
+        page = self.page
+        page.click_tile("img-2")
+        wait_until(lambda: page.selected_ids() == ["img-2"], message="img-2 selected")
+        # A right-click on a tile not selected selects it first, as Finder does.
+        ActionChains(self.driver).context_click(page.tile("img-20")).perform()
+        menu = wait_until(lambda: self.driver.find_element(By.CSS_SELECTOR, "body > .menu.context"), message="the context menu")
+        wait_until(lambda: page.selected_ids() == ["img-20"], message="the right-clicked tile selected")
+        titles = [e.text for e in menu.find_elements(By.CSS_SELECTOR, ".menu-item .title")]
+        self.assertEqual(titles[:5], ["Open Image", "Open in New Window", "Rating", "Label", "Flag"])
+        target = 3 if page.rating_of("img-20") != 3 else 4
+        ActionChains(self.driver).move_to_element(menu.find_element(By.CSS_SELECTOR, '[data-item="rating"]')).perform()
+        submenu = wait_until(lambda: self.driver.find_element(By.CSS_SELECTOR, "body > .menu.submenu"), message="the Rating submenu")
+        self.assertEqual(submenu.find_element(By.CSS_SELECTOR, f'[data-item="rating.{page.rating_of("img-20")}"]')
+                         .get_attribute("data-state"), "on")
+        submenu.find_element(By.CSS_SELECTOR, f'[data-item="rating.{target}"]').click()
+        wait_until(lambda: page.rating_of("img-20") == target, message=f"img-20 rated {target} from the context menu")
+        self.assertFalse(self.driver.find_elements(By.CSS_SELECTOR, "body > .menu.context"))
+        # "Why is this disabled?" moved into the context menu: alt-click Auto Rate (no handler).
+        ActionChains(self.driver).context_click(page.tile("img-20")).perform()
+        menu = wait_until(lambda: self.driver.find_element(By.CSS_SELECTOR, "body > .menu.context"), message="the context menu again")
+        self.assertEqual(page.selected_ids(), ["img-20"])
+        row = menu.find_element(By.CSS_SELECTOR, '[data-item="autoRate"]')
+        self.assertEqual(row.get_attribute("aria-disabled"), "true")
+        ActionChains(self.driver).key_down(Keys.ALT).click(row).key_up(Keys.ALT).perform()
+        dialog = self.driver.find_element(By.ID, "explain")
+        wait_until(dialog.is_displayed, message="the explain dialog")
+        self.assertIn("Why is “Auto Rate” disabled?", dialog.text)
+        self.assertIn("main/grid — no handler for this action", dialog.text)
+        page.press(Keys.ESCAPE)
+        wait_until(lambda: not dialog.is_displayed(), message="Escape to close the dialog")
+
     def test_5_why_is_this_disabled(self):
         page = self.page
         page.open_menu("view")

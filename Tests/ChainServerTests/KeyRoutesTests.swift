@@ -99,3 +99,69 @@ struct KeyRoutesTests {
 
     private func client(_ session: RemoteSession) -> LiveClient { session.client }
 }
+
+/// Context menus, live: validated from the responder clicked, as a right-click on an image
+/// would leave the session, without changing it; rendered once with an ETag.
+@Suite("Context menus, live")
+struct ContextMenuRoutesTests {
+    private static func item(_ items: JSON?, _ id: String) -> JSON? {
+        for entry in items?.arrayValue ?? [] {
+            if entry["id"]?.stringValue == id, entry["action"] != nil { return entry }
+            if let found = item(entry["items"], id) { return found }
+        }
+        return nil
+    }
+
+    @Test func aRightClickOnAnUnselectedImageValidatesItAloneAndChangesNothing() async throws {
+        try await LiveServer.withUnchangedSession { _, session in
+            // img-1 and img-2 are selected and rated 5; img-9 is not selected.
+            let path = session.path + "/context-menu?responder=main/grid&image=img-9"
+            let menu = try await session.client.get(path, token: session.token)
+            #expect(menu.status == 200, "\(menu.text.prefix(300))")
+            #expect(menu["responder"] == "main/grid")
+            #expect(menu["image"] == "img-9")
+            let rating = try await session.rating(of: "img-9")
+            #expect(Self.item(menu["items"], "rating.\(rating)")?["state"] == "on")
+            #expect(Self.item(menu["items"], "rating.5")?["state"] == (rating == 5 ? "on" : "off"))
+            #expect(Self.item(menu["items"], "openImage")?["enabled"] == true)
+            let tag = try #require(menu.header("ETag"))
+            let again = try await session.client.send("GET", path, token: session.token, headers: ["If-None-Match": tag])
+            #expect(again.status == 304)
+            // On a selected image, the selection stands: both five stars.
+            let selected = try await session.client.get(session.path + "/context-menu?responder=main/grid&image=img-2", token: session.token)
+            #expect(Self.item(selected["items"], "rating.5")?["state"] == "on")
+            #expect(selected.header("ETag") != tag)
+        }
+    }
+
+    @Test func theViewersMenuWalksFromTheViewer() async throws {
+        try await LiveServer.withSession { _, session in
+            try await session.perform("openImage", ["image": "img-4"])
+            try await session.perform("focus", ["responder": "main/grid"])
+            let menu = try await session.client.get(session.path + "/context-menu?responder=main/grid/viewer&explain=1", token: session.token)
+            #expect(menu.status == 200)
+            #expect(Self.item(menu["items"], "closeViewer")?["enabled"] == true)
+            #expect(Self.item(menu["items"], "nextImage")?["target"] == "main/grid/viewer")
+            #expect(Self.item(menu["items"], "nextImage")?["trace"]?.arrayValue?.first?["responder"] == "main/grid/viewer")
+            // Without a responder: the first responder's (the grid's) menu.
+            let grid = try await session.client.get(session.path + "/context-menu", token: session.token)
+            #expect(grid["responder"] == "main/grid")
+        }
+    }
+
+    @Test func badQueriesAreRefused() async throws {
+        try await LiveServer.withUnchangedSession { _, session in
+            let cases: [(String, Int, String)] = [
+                ("responder=main//grid", 422, "invalid-argument"),
+                ("responder=w9/grid", 404, "not-found"),
+                ("responder=main", 404, "not-found"),
+                ("responder=main/grid&image=picture", 422, "invalid-argument"),
+                ("responder=main/grid&image=img-999999", 404, "not-found"),
+                ("responder=main/grid/viewer&image=img-1", 422, "invalid-argument"),
+            ]
+            for (query, status, slug) in cases {
+                expectProblem(try await session.client.get(session.path + "/context-menu?" + query, token: session.token), status, slug)
+            }
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import ChainModel
 import ChainHTTP
 import ChainService
 
@@ -10,4 +11,9 @@ extension EntityTag {
 
     /// A key sheet's tag: the menu's version under another letter, as it moves with the same things.
     package static func keys(_ version: MenuVersion) -> EntityTag { EntityTag("k" + version.opaque) }
+
+    /// A context menu's tag: the menu's version, and the responder and image it was asked for.
+    package static func contextMenu(_ version: MenuVersion, responder: ResponderPath, image: ImageID?) -> EntityTag {
+        EntityTag("c" + version.opaque + "-" + responder.string + (image.map { "-" + $0.description } ?? ""))
+    }
 }

@@ -18,6 +18,7 @@ extension Router {
             .ownSession("POST", "/v1/sessions/{id}/commands", commands.command),
             .ownSession("POST", "/v1/sessions/{id}/keys", commands.key),
             .ownSession("GET", "/v1/sessions/{id}/keys", sessions.keys),
+            .ownSession("GET", "/v1/sessions/{id}/context-menu", sessions.contextMenu),
             .ownSession("GET", "/v1/sessions/{id}/events", events.events),
             .ownSession("POST", "/v1/sessions/{id}/handlers", handlers.register),
             .ownSession("GET", "/v1/sessions/{id}/handlers", handlers.list),

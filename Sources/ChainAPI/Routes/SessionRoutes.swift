@@ -107,6 +107,45 @@ package struct SessionRoutes: Sendable {
         respond(HTTPResponse(status: 200, headers: [HTTPResponse.Header(name: "Content-Type", value: "application/json; charset=utf-8"), tag.header], body: body))
     }
 
+    /// `GET …/context-menu?responder=&image=`: the context menu of the responder clicked (the
+    /// first responder by default), validated from there as a right-click on `image` (in a
+    /// grid) would leave the session, without changing it. Rendered once per session and
+    /// catalog version for the last responder and image asked, with an `ETag`.
+    package func contextMenu(_ request: SessionRequest, _ respond: Route.Respond) throws {
+        let view = try Self.view(of: request.session)
+        let query = request.http.query
+        var responder = view.model.firstResponder
+        if let text = query["responder"] {
+            guard let path = ResponderPath(parsing: text) else {
+                throw Problem.invalid("responder", "responder must be a responder path like \"main/grid\"")
+            }
+            guard view.model.contains(path) else {
+                throw Problem(.notFound, "the session has no responder \(text.prefix(80))", [
+                    (key: "field", value: "responder"), (key: "name", value: .string(String(text.prefix(80)))),
+                ])
+            }
+            responder = path
+        }
+        var image: ImageID?
+        if let text = query["image"] {
+            guard let id = ImageID(text) else { throw Problem.invalid("image", "image must be an image id like \"img-7\"") }
+            guard responder.kind == .grid else {
+                throw Problem.invalid("image", "image names the image clicked in a grid; \(responder) is not a grid")
+            }
+            guard menus.catalog.contains(id) else {
+                throw Problem(.notFound, "no image \(id)", [(key: "field", value: "image"), (key: "name", value: .string(id.description))])
+            }
+            image = id
+        }
+        let version = menus.version(of: view, explain: request.explain)
+        let tag = EntityTag.contextMenu(version, responder: responder, image: image)
+        if tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) { return respond(tag.notModified) }
+        guard let body = menus.contextMenuBody(of: view, responder: responder, image: image, at: version, in: request.session) else {
+            throw Problem(.notFound, "\(responder) has no context menu", [(key: "field", value: "responder")])
+        }
+        respond(HTTPResponse(status: 200, headers: [HTTPResponse.Header(name: "Content-Type", value: "application/json; charset=utf-8"), tag.header], body: body))
+    }
+
     /// `GET …/selection?window=&limit=&after=`: a grid's whole selection, a page at a time, in
     /// selection order. The window defaults to the key window's, else the first browser's.
     package func selection(_ request: SessionRequest, _ respond: Route.Respond) throws {

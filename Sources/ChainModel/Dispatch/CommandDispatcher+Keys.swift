@@ -4,6 +4,14 @@ extension CommandDispatcher {
     /// action ends at it, or below it through a redirect); when none does, the menu item
     /// whose key equivalent it is; `nil` when nothing takes it.
     public func resolve(key: KeyEquivalent, in scope: ValidationScope, explain: Bool = false) -> KeyResolution? {
+        resolve(key: key, in: scope, explain: explain, preparing: false)?.key
+    }
+
+    /// The key's resolution and, for a binding, the walk that found its performer (made to
+    /// perform when `preparing`, so performing does not walk again).
+    private func resolve(
+        key: KeyEquivalent, in scope: ValidationScope, explain: Bool, preparing: Bool
+    ) -> (key: KeyResolution, walk: Resolution?)? {
         var trace: [TraceStep] = []
         let session = scope.session
         var next: ResponderPath? = session.firstResponder
@@ -14,15 +22,18 @@ extension CommandDispatcher {
                 if explain { trace.append(TraceStep(responder: path, hasHandler: false, verdict: .noKeyBinding)) }
                 continue
             }
-            let walk = resolve(binding.invocation, in: scope, from: path, explain: explain)
+            let invocation = binding.invocation
+            let walk = resolve(
+                invocation.action, invocation.arguments, column: registry.column(of: invocation.action), in: scope, from: path,
+                explain: explain, preparing: preparing)
             if Self.performs(walk, at: path) {
-                return KeyResolution(source: .binding(binding), invocation: binding.invocation, start: path, trace: trace)
+                return (KeyResolution(source: .binding(binding), invocation: invocation, start: path, trace: trace), walk)
             }
             // Bound here, but this responder cannot perform it: what it said, and on up.
             if explain, let step = walk.trace.first { trace.append(step) }
         }
         guard let item = keys.menuBar?.item(forKey: key.key, modifiers: key.modifiers) else { return nil }
-        return KeyResolution(source: .menuItem(item), invocation: item.invocation, start: nil, trace: trace)
+        return (KeyResolution(source: .menuItem(item), invocation: item.invocation, start: nil, trace: trace), nil)
     }
 
     /// Performs what `key` resolves to (`resolve(key:)`), from the responder that took it.
@@ -33,11 +44,16 @@ extension CommandDispatcher {
         explain: Bool = false
     ) throws(CommandFailure) -> CommandOutcome {
         let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
-        guard let resolution = resolve(key: key, in: scope, explain: explain) else {
+        guard let (resolution, walk) = resolve(key: key, in: scope, explain: explain, preparing: true) else {
             throw CommandFailure(.notFound(kind: .key, name: key.description, field: "key"))
         }
-        var outcome = try perform(
-            resolution.invocation, in: session, catalog: catalog, remote: remote, from: resolution.start, explain: explain)
+        var outcome: CommandOutcome
+        if let walk {
+            // A binding: its walk was made to perform, from the responder that took the key.
+            outcome = try perform(resolution.invocation, resolved: walk, in: session, catalog: catalog, from: resolution.start)
+        } else {
+            outcome = try perform(resolution.invocation, in: session, catalog: catalog, remote: remote, explain: explain)
+        }
         if explain { outcome.trace = resolution.trace + outcome.trace }
         outcome.key = resolution
         outcome.remoteCall?.key = resolution

@@ -21,6 +21,14 @@ extension CommandDispatcher {
             invocation.action, invocation.arguments, column: column,
             in: ValidationScope(session: session, catalog: catalog, remote: remote), from: start, explain: explain, preparing: true
         )
+        return try perform(invocation, resolved: resolution, in: session, catalog: catalog, from: start)
+    }
+
+    /// Performs `invocation` where a walk made to perform it (`preparing`) ended.
+    func perform(
+        _ invocation: Invocation, resolved resolution: Resolution, in session: Session, catalog: any CatalogReading,
+        from start: ResponderPath?
+    ) throws(CommandFailure) -> CommandOutcome {
         if let handler = resolution.remote, let performer = resolution.target {
             return try remoteOutcome(handler, at: performer, invocation, resolution, in: session, from: start)
         }

@@ -27,7 +27,7 @@ extension MenuBar {
         }
     }
 
-    private static func menu(_ json: JSON, path: String) throws(DefinitionError) -> Menu {
+    static func menu(_ json: JSON, path: String) throws(DefinitionError) -> Menu {
         let id = try string(json, "id", path)
         let title = try string(json, "title", path)
         guard let items = json["items"]?.arrayValue else {

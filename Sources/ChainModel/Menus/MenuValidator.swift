@@ -46,20 +46,30 @@ public struct MenuValidator: Sendable {
         return items.map { validate($0, scope: scope, explain: false) }
     }
 
-    private func validate(_ menu: Menu, scope: ValidationScope, explain: Bool) -> ValidatedMenuEntry {
+    /// Validates a context menu with every walk starting at `start`, the responder clicked.
+    public func validate(
+        _ menu: Menu, in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none,
+        from start: ResponderPath, explain: Bool = false
+    ) -> [ValidatedMenuEntry] {
+        let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
+        guard case .submenu(_, _, let entries) = validate(menu, scope: scope, explain: explain, from: start) else { return [] }
+        return entries
+    }
+
+    private func validate(_ menu: Menu, scope: ValidationScope, explain: Bool, from start: ResponderPath? = nil) -> ValidatedMenuEntry {
         .submenu(id: menu.id, title: menu.title, entries: menu.entries.map { entry in
             switch entry {
-            case .item(let item): .item(validate(item, scope: scope, explain: explain))
-            case .submenu(let submenu): validate(submenu, scope: scope, explain: explain)
+            case .item(let item): .item(validate(item, scope: scope, explain: explain, from: start))
+            case .submenu(let submenu): validate(submenu, scope: scope, explain: explain, from: start)
             }
         })
     }
 
-    private func validate(_ item: MenuItem, scope: ValidationScope, explain: Bool) -> ValidatedMenuItem {
+    private func validate(_ item: MenuItem, scope: ValidationScope, explain: Bool, from start: ResponderPath? = nil) -> ValidatedMenuItem {
         let action = item.action
         let readsBefore = scope.catalogReads
         let resolution = dispatcher.resolve(
-            action, item.arguments, column: dispatcher.registry.column(of: action), in: scope, from: nil,
+            action, item.arguments, column: dispatcher.registry.column(of: action), in: scope, from: start,
             explain: explain, preparing: false
         )
         let validation = resolution.validation

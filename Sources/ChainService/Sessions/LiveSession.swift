@@ -26,6 +26,7 @@ package final class LiveSession: Sendable {
         var ended = false
         var renderedMenu: RenderedMenu?
         var renderedKeys: RenderedMenu?
+        var renderedContextMenu: RenderedMenu?
         /// Handlers registered by the session's clients. They change outside the session's
         /// turn (a command may be waiting on one), so they live beside the model, which a
         /// command replaces whole.
@@ -142,6 +143,17 @@ package final class LiveSession: Sendable {
 
     package func keep(keys: RenderedMenu) {
         state.withLock { $0.renderedKeys = keys }
+    }
+
+    /// The context menu last rendered, when it is still valid for `version` and `key`.
+    package func renderedContextMenu(for version: MenuVersion, key: String) -> [UInt8]? {
+        state.withLock { state in
+            state.renderedContextMenu.flatMap { $0.version == version && $0.key == key ? $0.body : nil }
+        }
+    }
+
+    package func keep(contextMenu: RenderedMenu) {
+        state.withLock { $0.renderedContextMenu = contextMenu }
     }
 
     /// The responder tree; read and replaced only from jobs on `queue`.

@@ -4,11 +4,13 @@ import ChainModel
 /// version and catalog version, then served from those bytes until either moves.
 package struct MenuRenderer: Sendable {
     package let menuBar: MenuBar
+    package let contextMenus: ContextMenus
     package let validator: MenuValidator
     package let catalog: CatalogMirror
 
-    package init(menuBar: MenuBar, validator: MenuValidator, catalog: CatalogMirror) {
+    package init(menuBar: MenuBar, contextMenus: ContextMenus = .none, validator: MenuValidator, catalog: CatalogMirror) {
         self.menuBar = menuBar
+        self.contextMenus = contextMenus
         self.validator = validator
         self.catalog = catalog
     }
@@ -44,6 +46,25 @@ package struct MenuRenderer: Sendable {
         let scope = ValidationScope(session: view.model, catalog: catalog, remote: view.remote)
         let body = KeySheetBody(entries: validator.dispatcher.keySheet(in: scope), firstResponder: view.model.firstResponder).encoded()
         if self.version(of: view, explain: false) == version { session.keep(keys: RenderedMenu(version: version, body: body)) }
+        return body
+    }
+
+    /// The bytes of `responder`'s context menu (`GET …/context-menu`), validated with every walk
+    /// starting there, as a right-click on `image` would leave the session (`Session.clicked`);
+    /// `nil` when the responder's kind has none. Kept as the menu's are, for one responder and
+    /// image at a time.
+    package func contextMenuBody(
+        of view: SessionView, responder: ResponderPath, image: ImageID?, at version: MenuVersion, in session: LiveSession
+    ) -> [UInt8]? {
+        guard let kind = responder.kind, let menu = contextMenus.menu(of: kind) else { return nil }
+        let key = responder.string + "\u{0}" + (image?.description ?? "")
+        if !version.explain, let rendered = session.renderedContextMenu(for: version, key: key) { return rendered }
+        let clicked = image.map { view.model.clicked($0, inGrid: responder) } ?? view.model
+        let entries = validator.validate(menu, in: clicked, catalog: catalog, remote: view.remote, from: responder, explain: version.explain)
+        let body = ContextMenuBody(responder: responder, image: image, entries: entries).encoded()
+        if !version.explain, self.version(of: view, explain: false) == version {
+            session.keep(contextMenu: RenderedMenu(version: version, body: body, key: key))
+        }
         return body
     }
 }

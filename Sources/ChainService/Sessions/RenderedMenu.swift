@@ -3,4 +3,6 @@
 package struct RenderedMenu: Sendable {
     package let version: MenuVersion
     package let body: [UInt8]
+    /// What else the bytes depend on: a context menu's responder and image.
+    package var key = ""
 }

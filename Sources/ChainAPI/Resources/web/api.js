@@ -74,6 +74,7 @@ export class Api {
   command(body) { return this.request("POST", this.sessionPath("/commands"), body); }
   key(key, modifiers) { return this.request("POST", this.sessionPath("/keys"), { key, modifiers }); }
   keys() { return this.request("GET", this.sessionPath("/keys")); }
+  contextMenu(query) { return this.request("GET", this.sessionPath(`/context-menu?${query}`)); }
   images(offset, limit) { return this.request("GET", `/v1/images?offset=${offset}&limit=${limit}`); }
   selection(window, after, limit) {
     const cursor = after ? `&after=${encodeURIComponent(after)}` : "";

@@ -17,7 +17,7 @@ export function flagText(flag) {
 
 export class Grid {
   /**
-   * @param actions {click(image, position, event), open(image), layout(columns)}
+   * @param actions {click(image, position, event), open(image), layout(columns), contextMenu(image, event)}
    */
   constructor(element, space, api, thumbnails, actions) {
     this.element = element;
@@ -44,6 +44,13 @@ export class Grid {
     element.addEventListener("scroll", () => this.schedule(), { passive: true });
     new ResizeObserver(() => this.schedule()).observe(element);
     space.addEventListener("click", (event) => this.clicked(event));
+    space.addEventListener("contextmenu", (event) => {
+      const tile = event.target.closest(".tile");
+      const image = tile && this.byId.get(tile.dataset.id);
+      if (!image) return;
+      event.preventDefault();
+      this.actions.contextMenu(image, event);
+    });
     space.addEventListener("dblclick", (event) => {
       const tile = event.target.closest(".tile");
       const image = tile && this.byId.get(tile.dataset.id);

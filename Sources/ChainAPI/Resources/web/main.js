@@ -49,6 +49,7 @@ class Client {
       click: (image, position, event) => this.clickTile(image, position, event),
       open: (image) => this.send({ action: "openImage", args: { image: image.id }, target: `${this.shownWindowId}/grid` }),
       layout: () => this.scheduleLayout(),
+      contextMenu: (image, event) => this.contextMenu(`${this.shownWindowId}/grid`, image, event),
     });
     this.viewers = new Viewers($("viewer"), $("viewer-image"), $("viewer-caption"), $("panels"), this.thumbnails, {
       lookup: (id) => this.lookup(id),
@@ -63,6 +64,10 @@ class Client {
     document.addEventListener("keydown", (event) => this.keyDown(event));
     $("explain").addEventListener("click", (event) => { if (event.target.closest(".close")) this.closeExplain(); });
     $("keysheet").addEventListener("click", (event) => { if (event.target.closest(".close")) $("keysheet").hidden = true; });
+    $("viewer").addEventListener("contextmenu", (event) => {
+      event.preventDefault();
+      if (this.shownWindowId) this.contextMenu(`${this.shownWindowId}/grid/viewer`, null, event);
+    });
   }
 
   async start() {
@@ -421,6 +426,7 @@ class Client {
 
   // Explain ----------------------------------------------------------------------------
 
+  /** "Why is this disabled?" for a menu bar item: its walk, from `GET …/menu?explain=1`. */
   async explain(item) {
     let menu;
     try {
@@ -429,17 +435,12 @@ class Client {
       this.notices.error(error);
       return;
     }
-    const find = (items) => {
-      for (const candidate of items) {
-        if (candidate.id === item.id) return candidate;
-        const inner = candidate.items ? find(candidate.items) : null;
-        if (inner) return inner;
-      }
-      return null;
-    };
     let found = null;
-    for (const top of menu.menus) found = found || find(top.items);
-    if (!found) return;
+    for (const top of menu.menus) found = found || findItem(top.items, item.id);
+    if (found) this.showTrace(found, this.session.chain);
+  }
+
+  showTrace(found, chainPaths) {
     const dialog = $("explain");
     const close = document.createElement("button");
     close.className = "close";
@@ -464,15 +465,67 @@ class Client {
       list.append(entry);
     }
     const chain = document.createElement("p");
-    chain.textContent = `Chain: ${this.session.chain.join(" → ")}`;
+    chain.textContent = `Chain: ${chainPaths.join(" → ")}`;
     dialog.replaceChildren(close, heading, list, chain);
     dialog.dataset.item = found.id;
     dialog.hidden = false;
   }
 
+  // Context menus ----------------------------------------------------------------------
+
+  /**
+   * A right-click: the server's context menu for the responder clicked. On a tile not in the
+   * selection the grid selects it first, as Finder does, so the menu's items act on it.
+   */
+  async contextMenu(responder, image, event) {
+    const x = event.clientX;
+    const y = event.clientY;
+    if (image && !(this.selection.all || this.selection.ids.has(image.id))) {
+      await this.send({ action: "select", args: { images: [image.id] }, target: responder });
+    }
+    const query = (explain) => `responder=${encodeURIComponent(responder)}` + (image ? `&image=${encodeURIComponent(image.id)}` : "")
+      + (explain ? "&explain=1" : "");
+    let menu;
+    try {
+      menu = await this.api.contextMenu(query(false));
+    } catch (error) {
+      this.notices.error(error);
+      return;
+    }
+    this.menuBar.popUp(menu.items, x, y, {
+      choose: (item) => this.send({ action: item.action, args: item.args, target: responder }),
+      explain: async (item) => {
+        try {
+          const explained = await this.api.contextMenu(query(true));
+          const found = findItem(explained.items, item.id);
+          if (found) this.showTrace(found, chainFrom(responder));
+        } catch (error) {
+          this.notices.error(error);
+        }
+      },
+    });
+  }
+
   closeExplain() {
     $("explain").hidden = true;
   }
+}
+
+/** The item `id` in a list of items and submenus, depth first. */
+function findItem(items, id) {
+  for (const candidate of items) {
+    if (candidate.id === id && !candidate.items) return candidate;
+    const inner = candidate.items ? findItem(candidate.items, id) : null;
+    if (inner) return inner;
+  }
+  return null;
+}
+
+/** The chain from a responder path up to app: main/grid → main → app. */
+function chainFrom(path) {
+  const chain = [];
+  for (let parts = path.split("/"); parts.length; parts.pop()) chain.push(parts.join("/"));
+  return [...chain, "app"];
 }
 
 const client = new Client();

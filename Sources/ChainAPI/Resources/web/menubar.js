@@ -85,17 +85,35 @@ export class MenuBar {
     this.open = { menu, title, panel, submenu: null };
   }
 
+  /**
+   * A context menu (`GET …/context-menu`) at (x, y), drawn as the bar's menus are; its items
+   * are chosen and explained through `actions` {choose(item), explain(item)}.
+   */
+  popUp(items, x, y, actions) {
+    this.close();
+    const menu = { id: "context", items };
+    this.open = { menu, title: null, panel: null, submenu: null, actions };
+    const panel = this.panel(items);
+    panel.classList.add("context");
+    document.body.append(panel);
+    place(panel, x, y);
+    this.open.panel = panel;
+  }
+
   close() {
     if (!this.open) return;
-    this.open.panel.remove();
+    if (this.open.panel) this.open.panel.remove();
     if (this.open.submenu) this.open.submenu.panel.remove();
-    this.open.title.setAttribute("aria-expanded", "false");
+    if (this.open.title) this.open.title.setAttribute("aria-expanded", "false");
     this.open = null;
   }
 
+  /** Where the open menu's choices go: a context menu's own actions, else the bar's. */
+  get openActions() { return (this.open && this.open.actions) || this.actions; }
+
   /** Redraws the open menu (and submenu) after a change, keeping them open. */
   refreshOpen() {
-    if (!this.open) return;
+    if (!this.open || !this.open.title) return;
     const { menu, title, submenu } = this.open;
     const submenuId = submenu ? submenu.item.id : null;
     this.show(menu, title);
@@ -147,21 +165,23 @@ export class MenuBar {
     row.addEventListener("mousedown", (event) => event.preventDefault());
     row.addEventListener("click", (event) => {
       if (item.items) return;
+      const actions = this.openActions;
       if (event.altKey || !item.enabled) {
         if (event.altKey || event.shiftKey) {
           this.close();
-          this.actions.explain(item);
+          actions.explain(item);
         }
         return;
       }
       this.close();
-      this.actions.choose(item);
+      actions.choose(item);
     });
     row.addEventListener("contextmenu", (event) => {
       if (item.items) return;
       event.preventDefault();
+      const actions = this.openActions;
       this.close();
-      this.actions.explain(item);
+      actions.explain(item);
     });
     return row;
   }
@@ -173,9 +193,8 @@ export class MenuBar {
     const panel = this.panel(item.items);
     panel.classList.add("submenu");
     const box = row.getBoundingClientRect();
-    panel.style.left = `${box.right + 2}px`;
-    panel.style.top = `${box.top - 4}px`;
     document.body.append(panel);
+    place(panel, box.right + 2, box.top - 4);
     row.classList.add("open");
     this.open.submenu = { item, panel, row };
   }
@@ -186,4 +205,12 @@ export class MenuBar {
     this.open.submenu.row.classList.remove("open");
     this.open.submenu = null;
   }
+}
+
+/** Puts a menu panel at (x, y), moved left and up as far as it takes to stay in the window. */
+function place(panel, x, y) {
+  const width = panel.offsetWidth;
+  const height = panel.offsetHeight;
+  panel.style.left = `${Math.max(0, Math.min(x, window.innerWidth - width - 4))}px`;
+  panel.style.top = `${Math.max(0, Math.min(y, window.innerHeight - height - 4))}px`;
 }
