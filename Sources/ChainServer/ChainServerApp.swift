@@ -111,7 +111,8 @@ final class ChainServerApp: Sendable {
             thumbnails: ThumbnailRoutes(storage: storage, thumbnails: thumbnails, reads: reads, log: log),
             events: EventRoutes(live: live),
             handlers: HandlerRoutes(
-                live: live, calls: calls, catalog: catalog, journal: journal, maxJSONDepth: configuration.maxJSONDepth, log: log),
+                live: live, calls: calls, catalog: catalog, journal: journal, menus: menus, maxJSONDepth: configuration.maxJSONDepth,
+                log: log),
             web: WebRoutes())
         router = Router(routes: routes, sessions: sessions, metrics: metrics, log: log, cors: CORSPolicy(origins: configuration.corsOrigins))
         http = HTTPServer(configuration: configuration.http, handler: router)

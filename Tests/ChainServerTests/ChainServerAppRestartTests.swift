@@ -74,6 +74,8 @@ struct ChainServerAppRestartTests {
                 token: session.token)
             try #require(registered.status == 201, "\(registered.text)")
             handler = try #require(registered.json)
+            let watched = try await first.client.send("PUT", session.path + "/watches", json: WatchRoutesTests.toolbar, token: session.token)
+            try #require(watched.status == 200, "\(watched.text)")
             before = try await session.state()
         }
 
@@ -86,6 +88,8 @@ struct ChainServerAppRestartTests {
         #expect(extended["result"]?["count"] == 9, "\(extended.text.prefix(300))")
         let handlers = try await second.client.get(session.path + "/handlers", token: session.token)
         #expect(handlers["handlers"]?.arrayValue?.first?["id"] == handler["id"])
+        let watches = try await second.client.get(session.path + "/watches", token: session.token)
+        #expect(watches["items"]?.arrayValue?.map { $0["id"] } == ["tb.pick", "tb.five", "tb.undo"])
         // The stacks came back: redo puts the label back, then two undos take the ratings back.
         #expect(try #require(try await restored.menu().json).menuItem("redo")?["title"] == "Redo Set Label")
         try await restored.perform("redo")

@@ -14,6 +14,27 @@ struct SessionPartsTests {
         IdempotencyReceipt(key: key, fingerprint: [1], answer: StoredAnswer(status: 200, contentType: "application/json", body: []))
     }
 
+    @Test func watchedControlsAreStoredWithTheHandlersAndCountAsAChange() throws {
+        var records = HandlerRecords()
+        let watches = [
+            WatchedControl(id: "tb.pick", invocation: Invocation(action: "setFlag", arguments: ["flag": "pick"])),
+            WatchedControl(id: "tb.five", title: "Five", invocation: Invocation(action: "setRating", arguments: ["rating": 5]), target: "main/grid"),
+        ]
+        let set = records.update(model: Session()) { handlers, _, _ in handlers.watches = watches }
+        #expect(records.changes == 1)
+        let record = try RemoteHandlerCoding.decode(try #require(set.record))
+        #expect(record.watches == watches)
+        #expect(record == RemoteHandlerCoding.Record(watches: watches, changes: 1, made: 0))
+        let same = records.update(model: Session()) { handlers, _, _ in handlers.watches = watches }
+        #expect(same.record == nil, "the same set again changes nothing")
+        // A record stored before watches existed reads as none.
+        let old = try RemoteHandlerCoding.decode(Array(#"{"changes": 1, "made": 1, "handlers": []}"#.utf8))
+        #expect(old.watches.isEmpty)
+        #expect(throws: SessionStateCoding.Malformed.self) {
+            try RemoteHandlerCoding.decode(Array(#"{"changes": 1, "made": 1, "handlers": [], "watches": [{"id": "x"}]}"#.utf8))
+        }
+    }
+
     @Test func aChangeCountsOnceAndHandsOverItsRecordAndIdsAreNeverReused() {
         var records = HandlerRecords()
         let added = records.update(model: Session()) { handlers, _, nextID in handlers.add(Self.handler(nextID())) }

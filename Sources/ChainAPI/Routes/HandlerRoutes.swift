@@ -14,24 +14,27 @@ package struct HandlerRoutes: Sendable {
     package let calls: RemoteCalls
     package let catalog: any CatalogReading & Sendable
     package let journal: SessionJournal
+    /// Validates watched controls, and knows the menu's item ids and actions.
+    package let menus: MenuRenderer
     package let maxJSONDepth: Int
     package let log: Logger
 
     package init(
         live: LiveEvents, calls: RemoteCalls, catalog: any CatalogReading & Sendable, journal: SessionJournal,
-        maxJSONDepth: Int, log: Logger
+        menus: MenuRenderer, maxJSONDepth: Int, log: Logger
     ) {
         self.live = live
         self.calls = calls
         self.catalog = catalog
         self.journal = journal
+        self.menus = menus
         self.maxJSONDepth = maxJSONDepth
         self.log = log
     }
 
     /// Runs `change` on the session's handlers and answers what `answer` makes of its result,
     /// once the change is stored; a change that changed nothing is answered at once.
-    private func change<T: Sendable>(
+    func change<T: Sendable>(
         _ request: SessionRequest, _ respond: Route.Respond,
         _ change: (inout RemoteHandlers, _ model: Session, _ nextID: () -> String) throws(Problem) -> T,
         answer: (T) -> HTTPResponse

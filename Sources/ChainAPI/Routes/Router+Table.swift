@@ -19,6 +19,8 @@ extension Router {
             .ownSession("POST", "/v1/sessions/{id}/keys", commands.key),
             .ownSession("GET", "/v1/sessions/{id}/keys", sessions.keys),
             .ownSession("GET", "/v1/sessions/{id}/context-menu", sessions.contextMenu),
+            .ownSession("PUT", "/v1/sessions/{id}/watches", handlers.putWatches),
+            .ownSession("GET", "/v1/sessions/{id}/watches", handlers.getWatches),
             .ownSession("GET", "/v1/sessions/{id}/events", events.events),
             .ownSession("POST", "/v1/sessions/{id}/handlers", handlers.register),
             .ownSession("GET", "/v1/sessions/{id}/handlers", handlers.list),

@@ -11,11 +11,10 @@ public struct KeyMap: Sendable {
     public init(bindings: KeyBindings, menuBar: MenuBar?) {
         self.bindings = bindings
         self.menuBar = menuBar
-        let items = menuBar?.allItems ?? []
         var titles: [KeyEquivalent: [Int: String]] = [:]
         for binding in bindings.all {
             titles[binding.key, default: [:]][binding.kind.index] = binding.title
-                ?? items.first { $0.invocation == binding.invocation }?.title
+                ?? menuBar?.title(of: binding.invocation)
                 ?? binding.invocation.action
         }
         self.titles = titles

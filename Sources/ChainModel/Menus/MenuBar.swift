@@ -50,6 +50,11 @@ public struct MenuBar: Sendable {
 
     public func item(id: String) -> MenuItem? { itemsByID[id] }
 
+    /// The title of the first item that sends `invocation`, if any.
+    public func title(of invocation: Invocation) -> String? {
+        allItems.first { $0.invocation == invocation }?.title
+    }
+
     /// The item whose key equivalent is `key` with exactly `modifiers`.
     public func item(forKey key: String, modifiers: Modifiers) -> MenuItem? {
         itemsByKey[KeyEquivalent(key: key, modifiers: modifiers)]

@@ -38,12 +38,33 @@ public struct MenuValidator: Sendable {
         validate(item, scope: ValidationScope(session: session, catalog: catalog), explain: explain)
     }
 
+    /// Validates some items of a menu in one pass (sharing histograms between them), each
+    /// walked from its start (the first responder when `nil`).
+    public func validate(
+        _ items: [(item: MenuItem, start: ResponderPath?)], in session: Session, catalog: any CatalogReading,
+        remote: RemoteHandlers = .none
+    ) -> [ValidatedMenuItem] {
+        let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
+        return items.map { validate($0.item, scope: scope, explain: false, from: $0.start) }
+    }
+
     /// Validates some items of a menu in one pass (sharing histograms between them).
     public func validate(
         _ items: [MenuItem], in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none
     ) -> [ValidatedMenuItem] {
-        let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
-        return items.map { validate($0, scope: scope, explain: false) }
+        validate(items.map { (item: $0, start: nil) }, in: session, catalog: catalog, remote: remote)
+    }
+
+    /// Validates the controls a session's clients watch, each from its target; one without a
+    /// title takes the title of `bar`'s item with the same action and arguments.
+    public func validate(
+        _ watches: [WatchedControl], titledFrom bar: MenuBar?, in session: Session, catalog: any CatalogReading,
+        remote: RemoteHandlers = .none
+    ) -> [ValidatedMenuItem] {
+        let items = watches.map { watch in
+            (item: watch.menuItem(fallback: watch.title == nil ? bar?.title(of: watch.invocation) : nil), start: watch.target)
+        }
+        return validate(items, in: session, catalog: catalog, remote: remote)
     }
 
     /// Validates a context menu with every walk starting at `start`, the responder clicked.

@@ -7,15 +7,23 @@ public struct RemoteHandlers: Sendable, Equatable {
     /// A handler performs only while its client can hear the call (an open event stream);
     /// otherwise it declines and the walk goes on.
     public var isLive: Bool
+    /// The controls the session's clients show outside their menus, validated as menu items
+    /// and sent in `menu` events under their ids.
+    public var watches: [WatchedControl]
 
     public static let none = RemoteHandlers()
 
     /// Why a handler whose client is gone declines.
     public static let notLiveReason = "its client is not connected"
 
-    public init(_ handlers: [RemoteHandler] = [], isLive: Bool = false) {
+    public init(_ handlers: [RemoteHandler] = [], watches: [WatchedControl] = [], isLive: Bool = false) {
         self.handlers = handlers
+        self.watches = watches
         self.isLive = isLive
+    }
+
+    public func watch(_ id: String) -> WatchedControl? {
+        watches.first { $0.id == id }
     }
 
     public var isEmpty: Bool { handlers.isEmpty }

@@ -103,7 +103,7 @@ extension LiveEvents {
             if !full, let known = session.events.menu, let was = known.basis, was == basis {
                 menu = known.replacingCatalogReaders(with: menus.items(known.catalogReaders, of: view))
             } else {
-                menu = MenuState(menus.entries(of: view), basis: basis)
+                menu = menus.state(of: view)
             }
             let version = menus.version(of: view, explain: false)
             session.events.publishMenu(menu, stamp: stamp) { items in

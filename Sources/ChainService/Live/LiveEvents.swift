@@ -138,14 +138,16 @@ package final class LiveEvents: Sendable {
         let stamp = stamps.add(1, ordering: .relaxed).newValue
         guard let view = session.view(live: true) else { return nil }
         let entries = menus.entries(of: view)
+        let watches = menus.watches(of: view)
         let version = menus.version(of: view, explain: false)
         let hello = LiveEvent.hello(HelloBody(
             session: SessionBody(id: session.id, session: view.model, version: view.version),
             menu: MenuBody(entries: entries, firstResponder: view.model.firstResponder),
-            catalogVersion: menus.catalog.committedVersion
+            catalogVersion: menus.catalog.committedVersion,
+            watches: watches.isEmpty ? nil : WatchesBody(items: watches, watches: view.remote.watches)
         ))
         let basis = (version: view.version, live: view.remote.isLive)
-        return SessionEvents.Hello(event: hello, menu: MenuState(entries, basis: basis), stamp: stamp) { items in
+        return SessionEvents.Hello(event: hello, menu: MenuState(entries, watches: watches, basis: basis), stamp: stamp) { items in
             .menu(MenuDeltaBody(etag: version.quoted, items: items))
         }
     }

@@ -48,7 +48,8 @@ package struct MenuState: Sendable, Equatable {
         self.basis = basis
     }
 
-    package init(_ entries: [ValidatedMenuEntry], basis: (version: Int, live: Bool)? = nil) {
+    /// The menu's items in menu order, then the watched controls'.
+    package init(_ entries: [ValidatedMenuEntry], watches: [ValidatedMenuItem] = [], basis: (version: Int, live: Bool)? = nil) {
         var items: [Item] = []
         func visit(_ entry: ValidatedMenuEntry) {
             switch entry {
@@ -57,6 +58,7 @@ package struct MenuState: Sendable, Equatable {
             }
         }
         entries.forEach(visit)
+        items += watches.map(Item.init)
         self.items = items
         self.basis = basis
     }

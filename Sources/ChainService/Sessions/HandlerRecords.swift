@@ -8,6 +8,8 @@ import ChainStorage
 /// the version clients see is the model's and the handlers' together.
 package struct HandlerRecords: Sendable {
     package private(set) var handlers: [RemoteHandler]
+    /// The controls the session's clients watch (`PUT …/watches`), stored with the handlers.
+    package private(set) var watches: [WatchedControl]
     package private(set) var changes: Int
     package private(set) var made: Int
     /// The record as this instance last stored it or read it from storage: a different one
@@ -19,6 +21,7 @@ package struct HandlerRecords: Sendable {
 
     package init(_ record: RemoteHandlerCoding.Record = .init(), seen: [UInt8] = []) {
         handlers = record.handlers
+        watches = record.watches
         changes = record.changes
         made = record.made
         self.seen = seen
@@ -29,17 +32,18 @@ package struct HandlerRecords: Sendable {
     package mutating func update<T>(
         model: Session, _ change: (inout RemoteHandlers, _ model: Session, _ nextID: () -> String) throws -> T
     ) rethrows -> (result: T, record: [UInt8]?) {
-        var updated = RemoteHandlers(handlers)
+        var updated = RemoteHandlers(handlers, watches: watches)
         var made = made
         let result = try change(&updated, model) {
             made += 1
             return "h-\(made)"
         }
         self.made = made
-        guard updated.handlers != handlers else { return (result, nil) }
+        guard updated.handlers != handlers || updated.watches != watches else { return (result, nil) }
         handlers = updated.handlers
+        watches = updated.watches
         changes += 1
-        seen = RemoteHandlerCoding.encode(RemoteHandlerCoding.Record(handlers: handlers, changes: changes, made: made))
+        seen = RemoteHandlerCoding.encode(RemoteHandlerCoding.Record(handlers: handlers, watches: watches, changes: changes, made: made))
         writesInFlight += 1
         return (result, seen)
     }
@@ -60,6 +64,7 @@ package struct HandlerRecords: Sendable {
     package mutating func adopt(_ other: HandlerRecords) {
         if other.seen != seen, writesInFlight == 0 {
             handlers = other.handlers
+            watches = other.watches
             changes = max(other.changes, changes + 1)
             seen = other.seen
         }

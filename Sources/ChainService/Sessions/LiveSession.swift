@@ -92,7 +92,7 @@ package final class LiveSession: Sendable {
     package func view(live: Bool) -> SessionView? {
         state.withLock { state in
             state.ended ? nil : SessionView(
-                model: state.model, remote: RemoteHandlers(state.handlers.handlers, isLive: live),
+                model: state.model, remote: RemoteHandlers(state.handlers.handlers, watches: state.handlers.watches, isLive: live),
                 version: state.model.version + state.handlers.changes)
         }
     }

@@ -25,9 +25,26 @@ package struct MenuRenderer: Sendable {
         validator.validate(menuBar, in: view.model, catalog: catalog, remote: view.remote, explain: explain)
     }
 
-    /// The items `ids` names validated now, in one pass.
+    /// What a `menu` event is a difference of: the menu's items, then the watched controls.
+    package func state(of view: SessionView) -> MenuState {
+        MenuState(entries(of: view), watches: watches(of: view), basis: (version: view.version, live: view.remote.isLive))
+    }
+
+    /// The controls the session's clients watch, validated now.
+    package func watches(of view: SessionView) -> [ValidatedMenuItem] {
+        guard !view.remote.watches.isEmpty else { return [] }
+        return validator.validate(view.remote.watches, titledFrom: menuBar, in: view.model, catalog: catalog, remote: view.remote)
+    }
+
+    /// The items `ids` names (menu items, then watched controls by id) validated now, in one pass.
     package func items(_ ids: [String], of view: SessionView) -> [ValidatedMenuItem] {
-        validator.validate(ids.compactMap(menuBar.item(id:)), in: view.model, catalog: catalog, remote: view.remote)
+        let items = ids.compactMap { id -> (item: MenuItem, start: ResponderPath?)? in
+            if let item = menuBar.item(id: id) { return (item, nil) }
+            return view.remote.watch(id).map { watch in
+                (item: watch.menuItem(fallback: watch.title == nil ? menuBar.title(of: watch.invocation) : nil), start: watch.target)
+            }
+        }
+        return validator.validate(items, in: view.model, catalog: catalog, remote: view.remote)
     }
 
     /// The bytes of the menu `tag` names: those kept on `session` when they are still the
