@@ -30,14 +30,15 @@ extension CommandDispatcher {
     /// `disabled`, and nothing is performed.
     public func perform(
         key: KeyEquivalent, in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none,
-        explain: Bool = false
+        explain: Bool = false, now: ContinuousClock.Instant? = nil
     ) throws(CommandFailure) -> CommandOutcome {
         let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
         guard let resolution = resolve(key: key, in: scope, explain: explain) else {
             throw CommandFailure(.notFound(kind: .key, name: key.description, field: "key"))
         }
         var outcome = try perform(
-            resolution.invocation, in: session, catalog: catalog, remote: remote, from: resolution.start, explain: explain)
+            resolution.invocation, in: session, catalog: catalog, remote: remote, from: resolution.start, explain: explain,
+            now: now)
         if explain { outcome.trace = resolution.trace + outcome.trace }
         outcome.key = resolution
         outcome.remoteCall?.key = resolution
