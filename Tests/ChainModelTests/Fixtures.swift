@@ -27,12 +27,29 @@ struct Harness {
     }
 
     @discardableResult
-    mutating func send(_ action: String, _ arguments: Arguments = .empty, from start: ResponderPath? = nil) throws(CommandFailure) -> CommandOutcome {
-        let outcome = try dispatcher.perform(Invocation(action: action, arguments: arguments), in: session, catalog: catalog, from: start, explain: true)
+    mutating func send(
+        _ action: String, _ arguments: Arguments = .empty, from start: ResponderPath? = nil, at now: ContinuousClock.Instant? = nil
+    ) throws(CommandFailure) -> CommandOutcome {
+        let outcome = try dispatcher.perform(
+            Invocation(action: action, arguments: arguments), in: session, catalog: catalog, from: start, explain: true, now: now)
+        return apply(outcome)
+    }
+
+    /// Performs `steps` as one batch.
+    @discardableResult
+    mutating func batch(_ steps: [(String, Arguments)], undoName: String? = nil) throws(CommandFailure) -> CommandOutcome {
+        let steps = steps.map { BatchStep(Invocation(action: $0.0, arguments: $0.1)) }
+        return apply(try dispatcher.perform(batch: steps, undoName: undoName, in: session, catalog: catalog, explain: true))
+    }
+
+    private mutating func apply(_ outcome: CommandOutcome) -> CommandOutcome {
         catalog.apply(outcome.changes)
         session = outcome.session
         return outcome
     }
+
+    /// The names on the main window's undo stack, oldest first.
+    var undoNames: [String] { session.window("main")?.undoStack.undoEntries.map(\.name) ?? [] }
 
     func validate(_ action: String, _ arguments: Arguments = .empty, from start: ResponderPath? = nil) -> Resolution {
         dispatcher.validate(Invocation(action: action, arguments: arguments), in: session, catalog: catalog, from: start, explain: true)

@@ -24,8 +24,22 @@ package struct CommandRoutes: Sendable {
         self.log = log
     }
 
+    /// A command, or a batch of them (`BatchRequest`); with `?dryRun=1`, what it would do.
     package func command(_ request: SessionRequest, _ respond: Route.Respond) throws {
-        let command = try CommandRequest(body: try request.jsonObject(maxDepth: maxJSONDepth), menuBar: menuBar, maxDepth: maxJSONDepth)
+        let body = try request.jsonObject(maxDepth: maxJSONDepth)
+        if BatchRequest.isBatch(body) {
+            let batch = try BatchRequest(body: body, menuBar: menuBar, maxDepth: maxJSONDepth)
+            let (answer, conditions) = try prepare(request, respond)
+            if request.dryRun {
+                runner.dryRun(batch: batch.steps, undoName: batch.undoName, on: request.session, conditions: conditions, answer: answer)
+            } else {
+                runner.run(
+                    batch: batch.steps, undoName: batch.undoName, on: request.session, explain: request.explain,
+                    conditions: conditions, answer: answer)
+            }
+            return
+        }
+        let command = try CommandRequest(body: body, menuBar: menuBar, maxDepth: maxJSONDepth)
         try run(command, request, respond)
     }
 
@@ -34,12 +48,20 @@ package struct CommandRoutes: Sendable {
     package func key(_ request: SessionRequest, _ respond: Route.Respond) throws {
         let key = try KeyRequest(body: try request.jsonObject(maxDepth: maxJSONDepth)).equivalent
         let (answer, conditions) = try prepare(request, respond)
-        runner.run(key: key, on: request.session, explain: request.explain, conditions: conditions, answer: answer)
+        if request.dryRun {
+            runner.dryRun(key: key, on: request.session, conditions: conditions, answer: answer)
+        } else {
+            runner.run(key: key, on: request.session, explain: request.explain, conditions: conditions, answer: answer)
+        }
     }
 
     private func run(_ command: CommandRequest, _ request: SessionRequest, _ respond: Route.Respond) throws(Problem) {
         let (answer, conditions) = try prepare(request, respond)
-        runner.run(command.invocation, from: command.target, on: request.session, explain: request.explain, conditions: conditions, answer: answer)
+        if request.dryRun {
+            runner.dryRun(command.invocation, from: command.target, on: request.session, conditions: conditions, answer: answer)
+        } else {
+            runner.run(command.invocation, from: command.target, on: request.session, explain: request.explain, conditions: conditions, answer: answer)
+        }
     }
 
     /// How the runner answers the request, and the conditions its headers set.
@@ -82,6 +104,8 @@ package struct CommandRoutes: Sendable {
             ], body: stored.body)
         case .keyReused:
             return Problem(.idempotencyKeyReused, "this Idempotency-Key was used before with another request; nothing was performed").response
+        case .rehearsed(let run, let version):
+            return .json(200, DryRunAnswer(run: run, version: version))
         }
     }
 

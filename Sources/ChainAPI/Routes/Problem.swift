@@ -124,6 +124,14 @@ extension Problem {
         if !failure.catches.isEmpty {
             members.append((key: "caughtBy", value: .array(failure.catches.map { .string($0.responder.string) })))
         }
+        if let step = failure.step { self = self.step(step) }
+    }
+
+    /// The problem of a batch's step `index`, which `step` names.
+    package func step(_ index: Int) -> Problem {
+        var problem = self
+        problem.members.append((key: "step", value: .number(Double(index))))
+        return problem
     }
 
     package static func field(_ name: String?) -> [(key: String, value: JSON)] {

@@ -8,6 +8,8 @@ package struct RouteRequest: Sendable {
 
     /// `?explain=1` (or `true`).
     package var explain: Bool { ["1", "true"].contains(http.query["explain"] ?? "") }
+    /// `?dryRun=1` (or `true`): say what a command would do, and do nothing.
+    package var dryRun: Bool { ["1", "true"].contains(http.query["dryRun"] ?? "") }
 
     /// The body as a JSON object, or a 400 problem.
     package func jsonObject(maxDepth: Int) throws(Problem) -> JSON {

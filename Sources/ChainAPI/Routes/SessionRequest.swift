@@ -9,6 +9,7 @@ package struct SessionRequest: Sendable {
 
     package var http: HTTPRequest { route.http }
     package var explain: Bool { route.explain }
+    package var dryRun: Bool { route.dryRun }
     package func jsonObject(maxDepth: Int) throws(Problem) -> JSON { try route.jsonObject(maxDepth: maxDepth) }
 
     /// What a request on a session that ended after its token was checked is answered.

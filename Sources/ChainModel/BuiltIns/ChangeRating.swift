@@ -4,6 +4,9 @@ public struct ChangeRating<Direction: RatingDirection>: Command {
     public typealias Performer = any ImageTarget
     public static var action: String { Direction.action }
 
+    /// Steps up and down fold into one undo entry (`UndoCoalescing`).
+    static var coalescingKind: String { "ratingStep" }
+
     public init() {}
 
     public init(arguments: Arguments) throws(ArgumentError) {
@@ -28,7 +31,9 @@ public struct ChangeRating<Direction: RatingDirection>: Command {
             moved.appendUnique(id)
             codes.append(Rating(uncheckedCode: code).moved(by: Direction.delta).code)
         }
-        context.change(ChangeSet([.init(attribute: Rating.attribute, images: moved, values: .each(codes))]), undoName: Direction.undoName)
+        context.change(
+            ChangeSet([.init(attribute: Rating.attribute, images: moved, values: .each(codes))]), undoName: Direction.undoName,
+            coalescing: UndoCoalescing.Key(kind: Self.coalescingKind, images: images))
         context.result = [(key: "count", value: .number(Double(moved.count)))]
     }
 }

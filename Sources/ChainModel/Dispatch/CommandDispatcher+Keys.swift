@@ -41,7 +41,7 @@ extension CommandDispatcher {
     /// `disabled`, and nothing is performed.
     public func perform(
         key: KeyEquivalent, in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none,
-        explain: Bool = false
+        explain: Bool = false, now: ContinuousClock.Instant? = nil
     ) throws(CommandFailure) -> CommandOutcome {
         let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
         guard let (resolution, walk) = resolve(key: key, in: scope, explain: explain, preparing: true) else {
@@ -50,9 +50,9 @@ extension CommandDispatcher {
         var outcome: CommandOutcome
         if let walk {
             // A binding: its walk was made to perform, from the responder that took the key.
-            outcome = try perform(resolution.invocation, resolved: walk, in: session, catalog: catalog, from: resolution.start)
+            outcome = try perform(resolution.invocation, resolved: walk, in: session, catalog: catalog, from: resolution.start, now: now)
         } else {
-            outcome = try perform(resolution.invocation, in: session, catalog: catalog, remote: remote, explain: explain)
+            outcome = try perform(resolution.invocation, in: session, catalog: catalog, remote: remote, explain: explain, now: now)
         }
         if explain { outcome.trace = resolution.trace + outcome.trace }
         outcome.key = resolution

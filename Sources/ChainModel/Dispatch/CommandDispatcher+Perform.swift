@@ -5,9 +5,11 @@ extension CommandDispatcher {
     /// performer validates it disabled: `disabled`; bad arguments: `invalidArgument`. An
     /// error the performer throws travels up the chain through error catchers first.
     /// Nothing is changed here: the outcome carries the new session and the catalog writes.
+    /// `now` is when the command is performed, for undo coalescing (`UndoCoalescing`);
+    /// without it nothing coalesces.
     public func perform(
         _ invocation: Invocation, in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none,
-        from start: ResponderPath? = nil, explain: Bool = false
+        from start: ResponderPath? = nil, explain: Bool = false, now: ContinuousClock.Instant? = nil
     ) throws(CommandFailure) -> CommandOutcome {
         let column = registry.column(of: invocation.action)
         guard column != nil || session.attachments.actions.contains(invocation.action)
@@ -21,13 +23,13 @@ extension CommandDispatcher {
             invocation.action, invocation.arguments, column: column,
             in: ValidationScope(session: session, catalog: catalog, remote: remote), from: start, explain: explain, preparing: true
         )
-        return try perform(invocation, resolved: resolution, in: session, catalog: catalog, from: start)
+        return try perform(invocation, resolved: resolution, in: session, catalog: catalog, from: start, now: now)
     }
 
     /// Performs `invocation` where a walk made to perform it (`preparing`) ended.
     func perform(
         _ invocation: Invocation, resolved resolution: Resolution, in session: Session, catalog: any CatalogReading,
-        from start: ResponderPath?
+        from start: ResponderPath?, now: ContinuousClock.Instant?
     ) throws(CommandFailure) -> CommandOutcome {
         if let handler = resolution.remote, let performer = resolution.target {
             return try remoteOutcome(handler, at: performer, invocation, resolution, in: session, from: start)
@@ -42,7 +44,7 @@ extension CommandDispatcher {
 
         var context = PerformContext(
             session: session, catalog: catalog, action: invocation.action, arguments: invocation.arguments,
-            performer: performer, values: contextValues(from: start ?? session.firstResponder, in: session)
+            performer: performer, values: contextValues(from: start ?? session.firstResponder, in: session), now: now
         )
         do {
             try (resolution.prepared ?? handler.perform)(&context)

@@ -13,8 +13,14 @@ public struct PerformContext {
     public var result: [(key: String, value: JSON)] = []
     public private(set) var emitted: [Event] = []
     var undoDirection = UndoStack.Direction.normal
+    /// When the command is performed, for undo coalescing; `nil` coalesces nothing.
+    var now: ContinuousClock.Instant?
 
-    init(session: Session, catalog: any CatalogReading, action: String, arguments: Arguments, performer: ResponderPath, values: ContextValues) {
+    init(
+        session: Session, catalog: any CatalogReading, action: String, arguments: Arguments, performer: ResponderPath,
+        values: ContextValues, now: ContinuousClock.Instant? = nil
+    ) {
+        self.now = now
         self.session = session
         self.catalog = CatalogTransaction(base: catalog)
         self.action = action
@@ -51,12 +57,29 @@ public struct PerformContext {
 
     /// Writes `changes` through the catalog transaction, records what they overwrite for
     /// undo under `name`, and emits an event per attribute (`ratingChanged`, …). Every
-    /// catalog write goes through here, undo and redo included.
-    public mutating func change(_ changes: ChangeSet, undoName name: String) {
-        let previous = catalog.previousValues(of: changes)
-        catalog.stage(changes)
+    /// catalog write goes through here, undo and redo included. With `coalescing`, a change
+    /// that continues the run of the window's top undo entry folds into it
+    /// (`UndoCoalescing`) instead of registering one of its own.
+    public mutating func change(_ changes: ChangeSet, undoName name: String, coalescing: UndoCoalescing.Key? = nil) {
+        let folding = coalescing.flatMap { key in now.map { UndoCoalescing(key, at: $0) } }
+        if let folding, coalesce(folding) {
+            catalog.stage(changes)
+        } else {
+            var entry = UndoStack.Entry(name: name, restoring: catalog.previousValues(of: changes))
+            entry.coalescing = folding
+            catalog.stage(changes)
+            register(entry)
+        }
         for segment in changes.segments { emit(.attributeChanged(segment)) }
-        register(UndoStack.Entry(name: name, restoring: previous))
+    }
+
+    /// Folds `next` into the top entry of the command's window, when it continues its run.
+    private mutating func coalesce(_ next: UndoCoalescing) -> Bool {
+        guard undoDirection == .normal, let id = windowID, session.window(id) != nil else { return false }
+        let latest = session.lastUndoSerial
+        var folded = false
+        session.updateUndoStack(ofWindow: id) { folded = $0.coalesce(next, latestSerial: latest) }
+        return folded
     }
 
     /// Runs an undo entry in `direction`, so what it registers lands on the other stack.

@@ -75,4 +75,6 @@ public struct CommandOutcome: Sendable {
     public var remoteCall: RemoteCall? = nil
     /// For a key press: what took the key.
     public var key: KeyResolution? = nil
+    /// For a batch: each step's own outcome, in order (the batch's `result` lists theirs).
+    public var steps: [CommandOutcome]? = nil
 }

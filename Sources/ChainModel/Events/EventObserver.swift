@@ -76,10 +76,13 @@ public struct ErrorCatch: Sendable, Equatable {
 public struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var error: CommandError
     public var catches: [ErrorCatch]
+    /// In a batch: the index of the step that failed.
+    public var step: Int?
 
-    public init(_ error: CommandError, catches: [ErrorCatch] = []) {
+    public init(_ error: CommandError, catches: [ErrorCatch] = [], step: Int? = nil) {
         self.error = error
         self.catches = catches
+        self.step = step
     }
 
     public var description: String { error.description }

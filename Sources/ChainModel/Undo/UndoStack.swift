@@ -13,6 +13,8 @@ public struct UndoStack: Sendable {
         /// Numbers the entry within its session (1, 2, …; 0 until registered), so storage
         /// writes each entry once and a session's record names its stacks by these numbers.
         public internal(set) var serial = 0
+        /// Set for an entry later registrations of the same kind may fold into.
+        var coalescing: UndoCoalescing?
 
         /// What undoing writes back, for an entry that records catalog values; `nil` for
         /// one registered as a closure, which cannot be stored.
@@ -146,6 +148,22 @@ public struct UndoStack: Sendable {
             Self.push(entry, onto: &undoTop, count: &undoCount)
         }
     }
+
+    /// Folds `next` into the top undo entry when that entry was the session's latest
+    /// registration (`latestSerial`), nothing waits to be redone, and it continues the
+    /// entry's run (`UndoCoalescing`): the entry keeps its values, serial and name, and only
+    /// its time moves. `false` when it does not fold.
+    mutating func coalesce(_ next: UndoCoalescing, latestSerial: Int) -> Bool {
+        guard redoCount == 0, undoCount > 0, let top = undoTop, top.serial == latestSerial,
+              top.entry.coalescing?.isContinued(by: next) == true else { return false }
+        var entry = top.entry
+        entry.coalescing = next
+        undoTop = Node(entry, next: top.next)
+        return true
+    }
+
+    /// The serial of the top undo entry, or `nil` when there is nothing to undo.
+    var topUndoSerial: Int? { undoCount > 0 ? undoTop?.serial : nil }
 
     mutating func popUndo() -> Entry? {
         Self.pop(&undoTop, count: &undoCount)

@@ -38,6 +38,9 @@ package final class CommandRunner: Sendable {
         case replayed(StoredAnswer)
         /// The idempotency key was answered before for another request; nothing performed.
         case keyReused
+        /// A dry run: what the command would do; nothing performed. `version` is the
+        /// session's, unchanged.
+        case rehearsed(DryRun, version: Int)
     }
 
     package let dispatcher: CommandDispatcher
@@ -84,7 +87,7 @@ package final class CommandRunner: Sendable {
 
     /// One command's turn on its session: how it ends is told once, and the session's next
     /// request goes on after.
-    private struct Turn: Sendable {
+    struct Turn: Sendable {
         let session: LiveSession
         let action: String
         let conditions: CommandConditions
@@ -147,7 +150,19 @@ package final class CommandRunner: Sendable {
         let known = dispatcher.registry.actions.contains(invocation.action)
         let (dispatcher, catalog) = (dispatcher, catalog)
         begin(known ? invocation.action : "remote", on: session, explain: explain, conditions: conditions, answer: answer) { model, remote throws(CommandFailure) in
-            try dispatcher.perform(invocation, in: model, catalog: catalog, remote: remote, from: target, explain: explain)
+            try dispatcher.perform(invocation, in: model, catalog: catalog, remote: remote, from: target, explain: explain, now: .now)
+        }
+    }
+
+    /// Performs `steps` as one command (`CommandDispatcher.perform(batch:)`) in `session`'s
+    /// turn and answers once, as `run` does: one storage write, one version, one undo entry.
+    package func run(
+        batch steps: [BatchStep], undoName: String?, on session: LiveSession, explain: Bool,
+        conditions: CommandConditions = .none, answer: @escaping Answer
+    ) {
+        let (dispatcher, catalog) = (dispatcher, catalog)
+        begin(CommandDispatcher.batchAction, on: session, explain: explain, conditions: conditions, answer: answer) { model, remote throws(CommandFailure) in
+            try dispatcher.perform(batch: steps, undoName: undoName, in: model, catalog: catalog, remote: remote, explain: explain)
         }
     }
 
@@ -159,7 +174,7 @@ package final class CommandRunner: Sendable {
     ) {
         let (dispatcher, catalog) = (dispatcher, catalog)
         begin("key", on: session, explain: explain, conditions: conditions, answer: answer) { model, remote throws(CommandFailure) in
-            try dispatcher.perform(key: key, in: model, catalog: catalog, remote: remote, explain: explain)
+            try dispatcher.perform(key: key, in: model, catalog: catalog, remote: remote, explain: explain, now: .now)
         }
     }
 

@@ -1,6 +1,7 @@
 import ChainModel
 
-/// A performed command's 200 answer: who handled it (and for a key, what took the key), its result, the events it made
+/// A performed command's 200 answer (a batch's: `result` lists each step's, `steps` who
+/// performed each): who handled it (and for a key, what took the key), its result, the events it made
 /// happen, the session after it, what catchers caught, and the walk when explained. As a
 /// `command` event's data it carries only the session's `version`.
 package struct CommandAnswer: WireObject {
@@ -23,7 +24,11 @@ package struct CommandAnswer: WireObject {
         member("action", outcome.action)
         member("handledBy", outcome.handledBy)
         if let key = outcome.key { member("resolvedBy", ResolvedKeyBody(resolution: key, responder: outcome.handledBy)) }
-        member("result", JSON.object(outcome.result))
+        if let steps = outcome.steps {
+            member("result", steps.map { JSON.object($0.result) })
+        } else {
+            member("result", JSON.object(outcome.result))
+        }
         member("events", outcome.events.lazy.map(EventBody.init))
         if versionOnly {
             member("version", version)
@@ -31,7 +36,11 @@ package struct CommandAnswer: WireObject {
             member("session", SessionBody(id: sessionID, session: outcome.session, version: version))
         }
         if !outcome.catches.isEmpty { member("caught", outcome.catches.map(CaughtBody.init)) }
-        if explain { member("trace", outcome.trace.map(TraceStepBody.init)) }
+        if let steps = outcome.steps {
+            member("steps", steps.map { BatchStepBody(outcome: $0, explain: explain) })
+        } else if explain {
+            member("trace", outcome.trace.map(TraceStepBody.init))
+        }
     }
 
     package struct CaughtBody: WireObject {
