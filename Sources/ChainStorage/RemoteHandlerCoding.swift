@@ -85,7 +85,61 @@ package enum RemoteHandlerCoding {
                 (key: "reason", value: validation.reason.map(JSON.string) ?? .null),
             ])),
             (key: "undoName", value: handler.undoName.map(JSON.string) ?? .null),
-        ])
+        ] + contributions(of: handler))
+    }
+
+    /// A handler's menu items and key bindings, left out when it has none.
+    private static func contributions(of handler: RemoteHandler) -> [(key: String, value: JSON)] {
+        var members: [(key: String, value: JSON)] = []
+        if !handler.menuItems.isEmpty {
+            members.append((key: "menuItems", value: .array(handler.menuItems.map { item in
+                .object([
+                    (key: "id", value: .string(item.id)), (key: "menu", value: .string(item.menu)),
+                    (key: "after", value: item.after.map(JSON.string) ?? .null), (key: "title", value: .string(item.title)),
+                    (key: "args", value: item.arguments.json),
+                ] + key(item.keyEquivalent))
+            })))
+        }
+        if !handler.keyBindings.isEmpty {
+            members.append((key: "keyBindings", value: .array(handler.keyBindings.map { binding in
+                .object([(key: "args", value: binding.arguments.json)] + key(binding.key))
+            })))
+        }
+        return members
+    }
+
+    private static func key(_ key: KeyEquivalent?) -> [(key: String, value: JSON)] {
+        guard let key else { return [] }
+        return [(key: "key", value: .string(key.key)), (key: "modifiers", value: .array(key.modifiers.nameList.map(JSON.string)))]
+    }
+
+    private static func key(in json: JSON) throws(SessionStateCoding.Malformed) -> KeyEquivalent? {
+        guard let name = json["key"]?.stringValue else { return nil }
+        let names = (json["modifiers"]?.arrayValue ?? []).compactMap(\.stringValue)
+        guard let modifiers = try? Modifiers(names: names) else { throw .init(reason: "a stored key has an unknown modifier") }
+        return KeyEquivalent(key: name, modifiers: modifiers)
+    }
+
+    private static func contributedItems(_ json: JSON?) throws(SessionStateCoding.Malformed) -> [ContributedItem] {
+        guard let list = json?.arrayValue else { return [] }
+        return try list.map { (item) throws(SessionStateCoding.Malformed) in
+            guard let id = item["id"]?.stringValue, let menu = item["menu"]?.stringValue, let title = item["title"]?.stringValue,
+                  let args = item["args"]?.objectMembers
+            else { throw .init(reason: "a stored menu item is missing a member") }
+            return ContributedItem(
+                id: id, menu: menu, after: item["after"]?.stringValue, title: title, arguments: Arguments(args),
+                keyEquivalent: try key(in: item))
+        }
+    }
+
+    private static func contributedBindings(_ json: JSON?) throws(SessionStateCoding.Malformed) -> [ContributedBinding] {
+        guard let list = json?.arrayValue else { return [] }
+        return try list.map { (binding) throws(SessionStateCoding.Malformed) in
+            guard let key = try key(in: binding), let args = binding["args"]?.objectMembers else {
+                throw .init(reason: "a stored key binding is missing a member")
+            }
+            return ContributedBinding(key: key, arguments: Arguments(args))
+        }
     }
 
     private static func handler(_ json: JSON) throws(SessionStateCoding.Malformed) -> RemoteHandler {
@@ -99,6 +153,7 @@ package enum RemoteHandlerCoding {
             validation: Validation(
                 isEnabled: enabled, state: state, title: validation["title"]?.stringValue, isHidden: hidden,
                 reason: validation["reason"]?.stringValue),
-            undoName: json["undoName"]?.stringValue)
+            undoName: json["undoName"]?.stringValue, menuItems: try contributedItems(json["menuItems"]),
+            keyBindings: try contributedBindings(json["keyBindings"]))
     }
 }

@@ -35,6 +35,16 @@ struct SessionPartsTests {
         }
     }
 
+    @Test func contributedItemsAndBindingsAreStoredWithTheirHandler() throws {
+        let handler = RemoteHandler(
+            id: "h-1", responder: "main/grid", action: "export", validation: .enabled,
+            menuItems: [ContributedItem(id: "export", menu: "image", after: "autoRate", title: "Export…", arguments: ["to": "disk"],
+                                        keyEquivalent: KeyEquivalent(key: "e", modifiers: [.command, .shift]))],
+            keyBindings: [ContributedBinding(key: KeyEquivalent(key: "e"), arguments: ["quick": true])])
+        let record = RemoteHandlerCoding.Record(handlers: [handler, Self.handler("h-2")], changes: 2, made: 2)
+        #expect(try RemoteHandlerCoding.decode(RemoteHandlerCoding.encode(record)) == record)
+    }
+
     @Test func aChangeCountsOnceAndHandsOverItsRecordAndIdsAreNeverReused() {
         var records = HandlerRecords()
         let added = records.update(model: Session()) { handlers, _, nextID in handlers.add(Self.handler(nextID())) }

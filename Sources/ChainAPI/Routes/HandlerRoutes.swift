@@ -54,7 +54,8 @@ package struct HandlerRoutes: Sendable {
     }
 
     package func register(_ request: SessionRequest, _ respond: Route.Respond) throws {
-        let asked = try RemoteHandlerRequest(body: try request.jsonObject(maxDepth: maxJSONDepth))
+        let asked = try RemoteHandlerRequest(body: try request.jsonObject(maxDepth: maxJSONDepth), menuBar: menus.menuBar)
+        let keys = menus.validator.dispatcher.keys
         try change(request, respond, { (handlers, model, nextID) throws(Problem) -> RemoteHandler in
             guard model.contains(asked.responder) else {
                 throw Problem(.notFound, "no responder \(asked.responder) in this session", [
@@ -65,7 +66,11 @@ package struct HandlerRoutes: Sendable {
                 throw Problem(.tooManyHandlers, "a session has at most \(Self.maxHandlers) remote handlers; delete one first")
             }
             let handler = RemoteHandler(
-                id: nextID(), responder: asked.responder, action: asked.action, validation: asked.validation, undoName: asked.undoName)
+                id: nextID(), responder: asked.responder, action: asked.action, validation: asked.validation, undoName: asked.undoName,
+                menuItems: asked.menuItems, keyBindings: asked.keyBindings)
+            if let kind = asked.responder.kind, let conflict = KeyConflict.first(for: handler, kind: kind, keys: keys, among: handlers) {
+                throw Self.problem(conflict)
+            }
             handlers.add(handler)
             return handler
         }, answer: { handler in
@@ -125,6 +130,23 @@ package struct HandlerRoutes: Sendable {
 
     private var answers: RemoteCallAnswers {
         RemoteCallAnswers(calls: calls, relay: live.relay, catalog: catalog, maxJSONDepth: maxJSONDepth)
+    }
+
+    /// `409 /problems/key-conflict`, naming what holds the key.
+    private static func problem(_ conflict: KeyConflict) -> Problem {
+        let holder: JSON
+        switch conflict {
+        case .menuItem(let id, _): holder = .object([(key: "menuItem", value: .string(id))])
+        case .binding(let binding):
+            // The binding as bindings are shown everywhere else, parsed back from its body.
+            let body = (try? JSONParser.parse(KeyBindingBody(binding: binding).encoded())) ?? .null
+            holder = .object([(key: "binding", value: body)])
+        }
+        return Problem(.keyConflict, conflict.description, [
+            (key: "key", value: .string(conflict.key.key)),
+            (key: "modifiers", value: .array(conflict.key.modifiers.nameList.map(JSON.string))),
+            (key: "conflictsWith", value: holder),
+        ])
     }
 
     private static func unknownHandler(_ id: String) -> Problem {

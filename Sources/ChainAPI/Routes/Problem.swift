@@ -21,6 +21,7 @@ package struct Problem: Error, Sendable {
         case tooManySessions = "too-many-sessions"
         case tooManyStreams = "too-many-streams"
         case tooManyHandlers = "too-many-handlers"
+        case keyConflict = "key-conflict"
         case handlerTimeout = "handler-timeout"
         case handlerDisconnected = "handler-disconnected"
         case storageUnavailable = "storage-unavailable"
@@ -35,7 +36,7 @@ package struct Problem: Error, Sendable {
             case .unauthorized: 401
             case .notFound: 404
             case .methodNotAllowed: 405
-            case .unhandled, .disabled: 409
+            case .unhandled, .disabled, .keyConflict: 409
             case .tooLarge: 413
             case .uriTooLong: 414
             case .headerTooLarge: 431
@@ -65,6 +66,7 @@ package struct Problem: Error, Sendable {
             case .tooManySessions: "Too many sessions"
             case .tooManyStreams: "Too many event streams"
             case .tooManyHandlers: "Too many remote handlers"
+            case .keyConflict: "Key already in force"
             case .handlerTimeout: "Remote handler did not answer in time"
             case .handlerDisconnected: "Remote handler's client disconnected"
             case .storageUnavailable: "Catalog storage unavailable"

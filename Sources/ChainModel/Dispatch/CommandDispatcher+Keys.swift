@@ -18,21 +18,28 @@ extension CommandDispatcher {
         while let path = next {
             next = path.parent
             guard let slot = session.slot(of: path) else { continue }
-            guard let binding = keys.bindings.binding(for: key, on: slot.kind) else {
+            // The responder's own handlers' bindings first, newest first, then its kind's.
+            var bound = scope.remote.contributes ? scope.remote.keyBindings(at: path, kind: slot.kind).filter { $0.key == key } : []
+            if let binding = keys.bindings.binding(for: key, on: slot.kind) { bound.append(binding) }
+            guard !bound.isEmpty else {
                 if explain { trace.append(TraceStep(responder: path, hasHandler: false, verdict: .noKeyBinding)) }
                 continue
             }
-            let invocation = binding.invocation
-            let walk = resolve(
-                invocation.action, invocation.arguments, column: registry.column(of: invocation.action), in: scope, from: path,
-                explain: explain, preparing: preparing)
-            if Self.performs(walk, at: path) {
-                return (KeyResolution(source: .binding(binding), invocation: invocation, start: path, trace: trace), walk)
+            for binding in bound {
+                let invocation = binding.invocation
+                let walk = resolve(
+                    invocation.action, invocation.arguments, column: registry.column(of: invocation.action), in: scope, from: path,
+                    explain: explain, preparing: preparing)
+                if Self.performs(walk, at: path) {
+                    return (KeyResolution(source: .binding(binding), invocation: invocation, start: path, trace: trace), walk)
+                }
+                // Bound here, but this responder cannot perform it: what it said, and on up.
+                if explain, let step = walk.trace.first { trace.append(step) }
             }
-            // Bound here, but this responder cannot perform it: what it said, and on up.
-            if explain, let step = walk.trace.first { trace.append(step) }
         }
-        guard let item = keys.menuBar?.item(forKey: key.key, modifiers: key.modifiers) else { return nil }
+        let item = keys.menuBar?.item(forKey: key.key, modifiers: key.modifiers)
+            ?? (scope.remote.contributes ? scope.remote.contributedItem(forKey: key) : nil)
+        guard let item else { return nil }
         return (KeyResolution(source: .menuItem(item), invocation: item.invocation, start: nil, trace: trace), nil)
     }
 
@@ -69,20 +76,24 @@ extension CommandDispatcher {
         var entries: [KeySheetEntry] = []
         var taken = Set<KeyEquivalent>()
         let session = scope.session
+        let remote = scope.remote
         var next: ResponderPath? = session.firstResponder
         while let path = next {
             next = path.parent
             guard let slot = session.slot(of: path) else { continue }
-            for binding in keys.bindings.bindings(on: slot.kind) where !taken.contains(binding.key) {
+            let own = remote.contributes ? remote.keyBindings(at: path, kind: slot.kind) : []
+            for binding in own + keys.bindings.bindings(on: slot.kind) where !taken.contains(binding.key) {
                 let walk = resolve(binding.invocation, in: scope, from: path)
                 guard Self.performs(walk, at: path), let performer = walk.target else { continue }
                 taken.insert(binding.key)
                 entries.append(KeySheetEntry(
-                    key: binding.key, invocation: binding.invocation, responder: performer, title: keys.title(of: binding),
+                    key: binding.key, invocation: binding.invocation, responder: performer,
+                    title: binding.handler == nil ? keys.title(of: binding) : binding.title ?? binding.invocation.action,
                     enabled: walk.isEnabled, source: .binding))
             }
         }
-        for item in keys.menuBar?.allItems ?? [] {
+        let contributed = remote.contributes ? remote.contributedItems.map(\.item) : []
+        for item in (keys.menuBar?.allItems ?? []) + contributed {
             guard let key = item.keyEquivalent, !taken.contains(key) else { continue }
             let walk = resolve(item.invocation, in: scope)
             guard let performer = walk.target else { continue }

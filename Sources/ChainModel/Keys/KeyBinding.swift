@@ -8,11 +8,14 @@ public struct KeyBinding: Sendable, Equatable {
     /// What a cheat sheet calls it; the title of a menu item with the same action and
     /// arguments when not given.
     public let title: String?
+    /// The remote handler that bound it on its own responder; `nil` for the menus file's.
+    public let handler: String?
 
-    public init(kind: ResponderKind, key: KeyEquivalent, invocation: Invocation, title: String? = nil) {
+    public init(kind: ResponderKind, key: KeyEquivalent, invocation: Invocation, title: String? = nil, handler: String? = nil) {
         self.kind = kind
         self.key = key
         self.invocation = invocation
         self.title = title
+        self.handler = handler
     }
 }

@@ -11,6 +11,20 @@ public struct ValidatedMenuItem: Sendable {
     /// Whether validating it read the catalog: only such items can change when the catalog
     /// does and the session does not.
     public var readsCatalog = false
+
+    public init(
+        item: MenuItem, target: ResponderPath?, isEnabled: Bool, state: CheckState, title: String, isHidden: Bool,
+        trace: [TraceStep]? = nil, readsCatalog: Bool = false
+    ) {
+        self.item = item
+        self.target = target
+        self.isEnabled = isEnabled
+        self.state = state
+        self.title = title
+        self.isHidden = isHidden
+        self.trace = trace
+        self.readsCatalog = readsCatalog
+    }
 }
 
 public enum ValidatedMenuEntry: Sendable {
@@ -27,11 +41,16 @@ public struct MenuValidator: Sendable {
         self.dispatcher = dispatcher
     }
 
+    /// Validates the bar with the items `remote`'s handlers contribute in place; those of a
+    /// handler that is not live show disabled, with no target.
     public func validate(
         _ bar: MenuBar, in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none, explain: Bool = false
     ) -> [ValidatedMenuEntry] {
         let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
-        return bar.menus.map { validate($0, scope: scope, explain: explain) }
+        guard remote.contributes else { return bar.menus.map { validate($0, scope: scope, explain: explain) } }
+        let contributed = remote.contributedItems
+        let offline = remote.isLive ? [] : Set(contributed.map(\.item.id))
+        return bar.menus(adding: contributed).map { validate($0, scope: scope, explain: explain, offline: offline) }
     }
 
     public func validate(_ item: MenuItem, in session: Session, catalog: any CatalogReading, explain: Bool = false) -> ValidatedMenuItem {
@@ -77,13 +96,33 @@ public struct MenuValidator: Sendable {
         return entries
     }
 
-    private func validate(_ menu: Menu, scope: ValidationScope, explain: Bool, from start: ResponderPath? = nil) -> ValidatedMenuEntry {
+    private func validate(
+        _ menu: Menu, scope: ValidationScope, explain: Bool, from start: ResponderPath? = nil, offline: Set<String> = []
+    ) -> ValidatedMenuEntry {
         .submenu(id: menu.id, title: menu.title, entries: menu.entries.map { entry in
             switch entry {
+            case .item(let item) where offline.contains(item.id): .item(Self.offline(item, explain: explain))
             case .item(let item): .item(validate(item, scope: scope, explain: explain, from: start))
-            case .submenu(let submenu): validate(submenu, scope: scope, explain: explain, from: start)
+            case .submenu(let submenu): validate(submenu, scope: scope, explain: explain, from: start, offline: offline)
             }
         })
+    }
+
+    /// A contributed item whose handler is not live: disabled, with no target.
+    static func offline(_ item: MenuItem, explain: Bool) -> ValidatedMenuItem {
+        ValidatedMenuItem(
+            item: item, target: nil, isEnabled: false, state: .off, title: item.title, isHidden: false, trace: explain ? [] : nil)
+    }
+
+    /// Validates items, each from its start, those in `offline` as `offline(_:explain:)`.
+    public func validate(
+        _ items: [(item: MenuItem, start: ResponderPath?)], offline: Set<String>, in session: Session,
+        catalog: any CatalogReading, remote: RemoteHandlers = .none
+    ) -> [ValidatedMenuItem] {
+        let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
+        return items.map {
+            offline.contains($0.item.id) ? Self.offline($0.item, explain: false) : validate($0.item, scope: scope, explain: false, from: $0.start)
+        }
     }
 
     private func validate(_ item: MenuItem, scope: ValidationScope, explain: Bool, from start: ResponderPath? = nil) -> ValidatedMenuItem {

@@ -9,13 +9,21 @@ public struct RemoteHandler: Sendable, Equatable {
     public var validation: Validation
     /// The undo entry's name for changes it answers with; the action's name when `nil`.
     public var undoName: String?
+    /// Menu items it adds for its action, and keys it binds to it on its responder.
+    public var menuItems: [ContributedItem]
+    public var keyBindings: [ContributedBinding]
 
-    public init(id: String, responder: ResponderPath, action: String, validation: Validation, undoName: String? = nil) {
+    public init(
+        id: String, responder: ResponderPath, action: String, validation: Validation, undoName: String? = nil,
+        menuItems: [ContributedItem] = [], keyBindings: [ContributedBinding] = []
+    ) {
         self.id = id
         self.responder = responder
         self.action = action
         self.validation = validation
         self.undoName = undoName
+        self.menuItems = menuItems
+        self.keyBindings = keyBindings
     }
 
     /// Whether `name` may name an action: an ASCII letter, then letters or digits, at most 64.

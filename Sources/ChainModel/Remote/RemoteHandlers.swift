@@ -54,6 +54,29 @@ public struct RemoteHandlers: Sendable, Equatable {
         return handlers.remove(at: index)
     }
 
+    /// Whether some handler contributes menu items or key bindings.
+    public var contributes: Bool { handlers.contains { !$0.menuItems.isEmpty || !$0.keyBindings.isEmpty } }
+
+    /// Every contributed menu item, in registration order, as the menu shows it.
+    public var contributedItems: [(item: MenuItem, menu: String, after: String?)] {
+        handlers.flatMap { handler in handler.menuItems.map { (item: $0.menuItem(of: handler), menu: $0.menu, after: $0.after) } }
+    }
+
+    /// The contributed menu item whose key equivalent `key` is, if any.
+    public func contributedItem(forKey key: KeyEquivalent) -> MenuItem? {
+        for handler in handlers.reversed() {
+            if let item = handler.menuItems.first(where: { $0.keyEquivalent == key }) { return item.menuItem(of: handler) }
+        }
+        return nil
+    }
+
+    /// The keys bound by handlers on the responder at `path`, newest handler first.
+    public func keyBindings(at path: ResponderPath, kind: ResponderKind) -> [KeyBinding] {
+        handlers.reversed().filter { $0.responder == path }.flatMap { handler in
+            handler.keyBindings.map { $0.keyBinding(of: handler, kind: kind) }
+        }
+    }
+
     /// The handlers for `action` on the responder at `path`, newest first.
     func handlers(at path: ResponderPath, for action: String) -> [RemoteHandler] {
         handlers.reversed().filter { $0.action == action && $0.responder == path }

@@ -106,8 +106,8 @@ extension LiveEvents {
                 menu = menus.state(of: view)
             }
             let version = menus.version(of: view, explain: false)
-            session.events.publishMenu(menu, stamp: stamp) { items in
-                .menu(MenuDeltaBody(etag: version.quoted, items: items))
+            session.events.publishMenu(menu, stamp: stamp) { delta in
+                .menu(MenuDeltaBody(etag: version.quoted, delta: delta))
             }
         }
         metrics.recordMenuFlush(seconds: Self.seconds(since: started), sessions: dirty.count)

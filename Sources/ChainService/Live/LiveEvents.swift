@@ -147,8 +147,8 @@ package final class LiveEvents: Sendable {
             watches: watches.isEmpty ? nil : WatchesBody(items: watches, watches: view.remote.watches)
         ))
         let basis = (version: view.version, live: view.remote.isLive)
-        return SessionEvents.Hello(event: hello, menu: MenuState(entries, watches: watches, basis: basis), stamp: stamp) { items in
-            .menu(MenuDeltaBody(etag: version.quoted, items: items))
+        return SessionEvents.Hello(event: hello, menu: MenuState(entries, watches: watches, basis: basis), stamp: stamp) { delta in
+            .menu(MenuDeltaBody(etag: version.quoted, delta: delta))
         }
     }
 

@@ -12,6 +12,11 @@ package struct MenuState: Sendable, Equatable {
         package let target: ResponderPath?
         /// Whether its validation read the catalog (not part of what a client is sent).
         package var readsCatalog = false
+        /// Where it stands: its menu's id and the entry before it (`nil`: first), and the item
+        /// itself, for an item a `menu` event adds. A watched control has no menu.
+        package var menu: String? = nil
+        package var after: String? = nil
+        package var source: MenuItem? = nil
 
         package init(
             id: String, isEnabled: Bool, state: CheckState, title: String, isHidden: Bool, target: ResponderPath?,
@@ -26,10 +31,18 @@ package struct MenuState: Sendable, Equatable {
             self.readsCatalog = readsCatalog
         }
 
-        package init(_ item: ValidatedMenuItem) {
+        package init(_ item: ValidatedMenuItem, menu: String? = nil, after: String? = nil) {
             self.init(
                 id: item.item.id, isEnabled: item.isEnabled, state: item.state, title: item.title, isHidden: item.isHidden,
                 target: item.target, readsCatalog: item.readsCatalog)
+            self.menu = menu
+            self.after = after
+            source = menu == nil ? nil : item.item
+        }
+
+        /// The item as a menu lists it, for a `menu` event's `added`.
+        package var validated: ValidatedMenuItem? {
+            source.map { ValidatedMenuItem(item: $0, target: target, isEnabled: isEnabled, state: state, title: title, isHidden: isHidden) }
         }
 
         package static func == (lhs: Item, rhs: Item) -> Bool {
@@ -51,14 +64,21 @@ package struct MenuState: Sendable, Equatable {
     /// The menu's items in menu order, then the watched controls'.
     package init(_ entries: [ValidatedMenuEntry], watches: [ValidatedMenuItem] = [], basis: (version: Int, live: Bool)? = nil) {
         var items: [Item] = []
-        func visit(_ entry: ValidatedMenuEntry) {
-            switch entry {
-            case .submenu(_, _, let entries): entries.forEach(visit)
-            case .item(let item): items.append(Item(item))
+        func visit(_ entries: [ValidatedMenuEntry], in menu: String?) {
+            var previous: String?
+            for entry in entries {
+                switch entry {
+                case .submenu(let id, _, let inner):
+                    visit(inner, in: id)
+                    previous = id
+                case .item(let item):
+                    items.append(Item(item, menu: menu, after: previous))
+                    previous = item.item.id
+                }
             }
         }
-        entries.forEach(visit)
-        items += watches.map(Item.init)
+        visit(entries, in: nil)
+        items += watches.map { Item($0) }
         self.items = items
         self.basis = basis
     }
@@ -78,9 +98,38 @@ package struct MenuState: Sendable, Equatable {
         }, basis: basis)
     }
 
-    /// The items of `self` that differ from `old` (all of them when there is no `old`).
-    package func changes(since old: MenuState?) -> [Item] {
-        guard let old, old.items.count == items.count else { return items }
-        return zip(items, old.items).compactMap { new, old in new == old ? nil : new }
+    /// What a `menu` event says: the items whose validation changed, and the menu items
+    /// added (with where they go) and removed, as contributed items come and go.
+    package struct Delta: Sendable {
+        package var items: [Item]
+        package var added: [Item] = []
+        package var removed: [String] = []
+
+        package var isEmpty: Bool { items.isEmpty && added.isEmpty && removed.isEmpty }
+    }
+
+    /// How `self` differs from `old` (every item changed when there is no `old`). Watched
+    /// controls that are new count as changed, not added: they are no menu's.
+    package func delta(since old: MenuState?) -> Delta {
+        guard let old else { return Delta(items: items) }
+        if old.items.count == items.count, zip(items, old.items).allSatisfy({ $0.id == $1.id }) {
+            return Delta(items: zip(items, old.items).compactMap { new, old in new == old ? nil : new })
+        }
+        var before: [String: Item] = [:]
+        for item in old.items { before[item.id] = item }
+        var delta = Delta(items: [])
+        var present = Set<String>()
+        for item in items {
+            present.insert(item.id)
+            if let known = before[item.id] {
+                if known != item { delta.items.append(item) }
+            } else if item.menu != nil {
+                delta.added.append(item)
+            } else {
+                delta.items.append(item)
+            }
+        }
+        delta.removed = old.items.compactMap { $0.menu != nil && !present.contains($0.id) ? $0.id : nil }
+        return delta
     }
 }

@@ -53,10 +53,10 @@ package final class SessionEvents: Sendable {
         package let menu: MenuState
         /// When the menu was validated, so an older validation never replaces a newer one.
         package let stamp: UInt64
-        /// Makes the `menu` event of the given items.
-        package let delta: ([MenuState.Item]) -> LiveEvent
+        /// Makes the `menu` event of a difference.
+        package let delta: (MenuState.Delta) -> LiveEvent
 
-        package init(event: LiveEvent, menu: MenuState, stamp: UInt64, delta: @escaping ([MenuState.Item]) -> LiveEvent) {
+        package init(event: LiveEvent, menu: MenuState, stamp: UInt64, delta: @escaping (MenuState.Delta) -> LiveEvent) {
             self.event = event
             self.menu = menu
             self.stamp = stamp
@@ -195,7 +195,7 @@ package final class SessionEvents: Sendable {
 
     /// Makes `menu` the one the streams know, sending a `menu` event of the items that
     /// changed, unless a newer validation was taken already.
-    package func publishMenu(_ menu: MenuState, stamp: UInt64, encode: ([MenuState.Item]) -> LiveEvent) {
+    package func publishMenu(_ menu: MenuState, stamp: UInt64, encode: (MenuState.Delta) -> LiveEvent) {
         state.withLock { Self.takeMenu(menu, stamp: stamp, encode: encode, into: &$0) }
     }
 
@@ -237,15 +237,15 @@ package final class SessionEvents: Sendable {
     }
 
     private static func takeMenu(
-        _ menu: MenuState, stamp: UInt64, encode: ([MenuState.Item]) -> LiveEvent, into state: inout State
+        _ menu: MenuState, stamp: UInt64, encode: (MenuState.Delta) -> LiveEvent, into state: inout State
     ) {
         guard stamp >= state.menuStamp else { return }
         let old = state.menu
         state.menu = menu
         state.menuStamp = stamp
         guard old != nil else { return }
-        let changed = menu.changes(since: old)
-        if !changed.isEmpty { publish(encode(changed), into: &state) }
+        let delta = menu.delta(since: old)
+        if !delta.isEmpty { publish(encode(delta), into: &state) }
     }
 
     private static func publish(_ live: LiveEvent, into state: inout State) {

@@ -38,13 +38,15 @@ package struct MenuRenderer: Sendable {
 
     /// The items `ids` names (menu items, then watched controls by id) validated now, in one pass.
     package func items(_ ids: [String], of view: SessionView) -> [ValidatedMenuItem] {
+        let contributed = view.remote.contributes ? view.remote.contributedItems.map(\.item) : []
         let items = ids.compactMap { id -> (item: MenuItem, start: ResponderPath?)? in
-            if let item = menuBar.item(id: id) { return (item, nil) }
+            if let item = menuBar.item(id: id) ?? contributed.first(where: { $0.id == id }) { return (item, nil) }
             return view.remote.watch(id).map { watch in
                 (item: watch.menuItem(fallback: watch.title == nil ? menuBar.title(of: watch.invocation) : nil), start: watch.target)
             }
         }
-        return validator.validate(items, in: view.model, catalog: catalog, remote: view.remote)
+        let offline = view.remote.isLive ? [] : Set(contributed.map(\.id))
+        return validator.validate(items, offline: offline, in: view.model, catalog: catalog, remote: view.remote)
     }
 
     /// The bytes of the menu `tag` names: those kept on `session` when they are still the

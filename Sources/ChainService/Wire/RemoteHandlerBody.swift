@@ -18,6 +18,34 @@ package struct RemoteHandlerBody: WireObject {
         member("validation", ValidationBody(validation: handler.validation))
         member("undoName", handler.undoName)
         member("live", live)
+        if !handler.menuItems.isEmpty { member("menuItems", handler.menuItems.map { ContributedItemBody(item: $0, handler: handler) }) }
+        if !handler.keyBindings.isEmpty { member("keyBindings", handler.keyBindings.map(ContributedBindingBody.init)) }
+    }
+
+    /// A contributed item with its id in the menu (`h-1.export`).
+    package struct ContributedItemBody: WireObject {
+        package let item: ContributedItem
+        package let handler: RemoteHandler
+
+        package func members(_ member: inout JSONObjectWriter) {
+            member("id", item.menuItem(of: handler).id)
+            member("menu", item.menu)
+            member("after", item.after)
+            member("title", item.title)
+            member("args", item.arguments.json)
+            member("key", item.keyEquivalent?.key)
+            member("modifiers", item.keyEquivalent?.modifiers.nameList ?? [])
+        }
+    }
+
+    package struct ContributedBindingBody: WireObject {
+        package let binding: ContributedBinding
+
+        package func members(_ member: inout JSONObjectWriter) {
+            member("key", binding.key.key)
+            member("modifiers", binding.key.modifiers.nameList)
+            member("args", binding.arguments.json)
+        }
     }
 
     package struct ValidationBody: WireObject {
