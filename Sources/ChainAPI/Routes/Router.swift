@@ -137,8 +137,9 @@ package final class Router: HTTPHandler {
         _ request: HTTPRequest, route: String, session: String?, started: ContinuousClock.Instant,
         respond: @escaping @Sendable (HTTPResponse) -> Void
     ) -> Reply {
-        let record = RequestRecord(method: Self.methodLabel(request.method), session: session, started: started, metrics: metrics)
-        return Reply(route: route, log: log, record: record, send: respond)
+        Reply(
+            route: route, log: log, metrics: metrics, method: Self.methodLabel(request.method), session: session, started: started,
+            send: respond)
     }
 }
 
