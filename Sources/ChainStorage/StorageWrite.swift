@@ -4,7 +4,10 @@ import ChainModel
 /// changed of its session. Either part may be empty.
 package struct StorageWrite: Sendable {
     package var changes: ChangeSet
-    package var session: SessionWrite?
+    /// Spelled `Optional<…>`, not `SessionWrite?`: a `var` of type `T?` is implicitly `= nil`,
+    /// and with it the initializer (not inlined into other modules) built the value, copied it
+    /// whole into its result and destroyed the original.
+    package var session: Optional<SessionWrite>
     /// The commit-log position (`CommitFollower`) of the mirror the changes were computed
     /// from: an engine shared by several instances refuses them (`CatalogStoreError.conflict`)
     /// when another instance has since committed to one of their images. `nil`: as of the

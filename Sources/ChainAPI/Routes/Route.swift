@@ -9,7 +9,11 @@ import Darwin
 
 /// One endpoint: method, path pattern (`{name}` matches one segment), who may call it, and
 /// the handler. The router's table of these is what `/openapi.json` is checked against.
-package struct Route: Sendable {
+///
+/// A class, though immutable: the router reads a route's fields from the table on every
+/// request, and a struct of strings, an array and a closure was copied whole for that (a
+/// retain and a release of each member, through its value witnesses); a reference costs one.
+package final class Route: Sendable {
     /// What a handler answers through: a `Reply`, which answers 500 if it is dropped unanswered.
     package typealias Respond = Reply
 

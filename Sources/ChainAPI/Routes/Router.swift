@@ -27,8 +27,6 @@ package final class Router: HTTPHandler {
         let method = request.method == "HEAD" ? "GET" : request.method
         // The common case, one route for this path and method, is found without building the
         // list of the path's routes; the list is made only for CORS, 404 and 405.
-        // By index: a `Route` copied out of the table costs a retain and a release of each of
-        // its strings, arrays and closures.
         let direct = segments.flatMap { segments in routes.firstIndex { $0.method == method && $0.matches(segments) } }
         var candidates: [Route] {
             segments.map { segments in routes.filter { $0.matches(segments) } } ?? []
@@ -137,8 +135,9 @@ package final class Router: HTTPHandler {
         _ request: HTTPRequest, route: String, session: String?, started: ContinuousClock.Instant,
         respond: @escaping @Sendable (HTTPResponse) -> Void
     ) -> Reply {
-        let record = RequestRecord(method: Self.methodLabel(request.method), session: session, started: started, metrics: metrics)
-        return Reply(route: route, log: log, record: record, send: respond)
+        Reply(
+            route: route, log: log, metrics: metrics, method: Self.methodLabel(request.method), session: session, started: started,
+            send: respond)
     }
 }
 

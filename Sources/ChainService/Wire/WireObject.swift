@@ -6,7 +6,9 @@ package protocol WireObject: WireValue {
 }
 
 extension WireObject {
-    package func write(to writer: inout JSONWriter) { writer.object(members) }
+    /// `members` called in a closure, not passed as one: the method reference captured a copy
+    /// of the object in a heap-allocated context on every write.
+    package func write(to writer: inout JSONWriter) { writer.object { members(&$0) } }
 
     /// The object as JSON text.
     package func encoded() -> [UInt8] {
