@@ -16,17 +16,6 @@ struct ContextMenuTests {
         return try! ContextMenus(definition: json, knownActions: HandlerRegistry.standard.actions)
     }()
 
-    private static func item(_ entries: [ValidatedMenuEntry], _ id: String) -> ValidatedMenuItem? {
-        for entry in entries {
-            switch entry {
-            case .item(let item) where item.item.id == id: return item
-            case .submenu(_, _, let inner): if let found = item(inner, id) { return found }
-            default: continue
-            }
-        }
-        return nil
-    }
-
     @Test func aRightClickedImageIsValidatedAsIfSelectedAndTheSessionIsUnchanged() throws {
         var harness = Harness(count: 10)
         try harness.send("select", ["images": ["img-1", "img-2"]])
@@ -36,9 +25,9 @@ struct ContextMenuTests {
         let clicked = harness.session.clicked(ImageID(7), inGrid: "main/grid")
         #expect(clicked.window("main")?.grid?.selection == selection(7))
         let entries = validator.validate(grid, in: clicked, catalog: harness.catalog, from: "main/grid")
-        #expect(Self.item(entries, "five")?.state == .off)
-        #expect(Self.item(entries, "five")?.target == "main/grid")
-        #expect(Self.item(entries, "open")?.isEnabled == true)
+        #expect(validatedItem(entries, "five")?.state == .off)
+        #expect(validatedItem(entries, "five")?.target == "main/grid")
+        #expect(validatedItem(entries, "open")?.isEnabled == true)
         // A click on an image already selected keeps the selection (img-2 is rated 2, img-1 1).
         let kept = harness.session.clicked(ImageID(2), inGrid: "main/grid")
         #expect(kept.window("main")?.grid?.selection == selection(1, 2))
@@ -52,9 +41,9 @@ struct ContextMenuTests {
         let validator = MenuValidator(dispatcher: harness.dispatcher)
         let viewer = try #require(Self.menus.menu(of: .viewer))
         let entries = validator.validate(viewer, in: harness.session, catalog: harness.catalog, from: "main/grid/viewer", explain: true)
-        #expect(Self.item(entries, "close")?.isEnabled == true)
-        #expect(Self.item(entries, "five")?.target == "main/grid/viewer")
-        #expect(Self.item(entries, "five")?.trace?.first?.responder == "main/grid/viewer")
+        #expect(validatedItem(entries, "close")?.isEnabled == true)
+        #expect(validatedItem(entries, "five")?.target == "main/grid/viewer")
+        #expect(validatedItem(entries, "five")?.trace?.first?.responder == "main/grid/viewer")
     }
 
     @Test func declarationsAreCheckedWithPaths() {

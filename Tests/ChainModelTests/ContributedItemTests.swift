@@ -37,12 +37,12 @@ struct ContributedItemTests {
         let validator = MenuValidator(dispatcher: CommandDispatcher.standard)
         let catalog = makeCatalog(count: 3)
         let offline = validator.validate(Self.bar, in: Session(), catalog: catalog, remote: RemoteHandlers([Self.handler], isLive: false))
-        let item = Self.item(offline, "h-1.export")
+        let item = validatedItem(offline, "h-1.export")
         #expect(item?.isEnabled == false)
         #expect(item?.target == nil)
         let live = validator.validate(Self.bar, in: Session(), catalog: catalog, remote: RemoteHandlers([Self.handler], isLive: true))
-        #expect(Self.item(live, "h-1.export")?.isEnabled == true)
-        #expect(Self.item(live, "h-1.export")?.target == "main/grid")
+        #expect(validatedItem(live, "h-1.export")?.isEnabled == true)
+        #expect(validatedItem(live, "h-1.export")?.target == "main/grid")
     }
 
     @Test func aHandlersBindingTakesTheKeyOnItsResponderWhileLive() {
@@ -89,16 +89,5 @@ struct ContributedItemTests {
         #expect(KeyConflict.first(for: handler("h-2", binding: KeyEquivalent(key: "e")), kind: .grid, keys: keys, among: taken)?
             .description == "key e is already bound to export on the responder by handler h-1")
         #expect(KeyConflict.first(for: handler("h-2", binding: KeyEquivalent(key: "f")), kind: .grid, keys: keys, among: taken) == nil)
-    }
-
-    private static func item(_ entries: [ValidatedMenuEntry], _ id: String) -> ValidatedMenuItem? {
-        for entry in entries {
-            switch entry {
-            case .item(let item) where item.item.id == id: return item
-            case .submenu(_, _, let inner): if let found = item(inner, id) { return found }
-            default: continue
-            }
-        }
-        return nil
     }
 }

@@ -64,3 +64,15 @@ func failure(_ body: () throws -> Void) -> CommandError? {
     do { try body() } catch let error as CommandFailure { return error.error } catch {}
     return nil
 }
+
+/// The validated item `id` among menu entries, depth first.
+func validatedItem(_ entries: [ValidatedMenuEntry], _ id: String) -> ValidatedMenuItem? {
+    for entry in entries {
+        switch entry {
+        case .item(let item) where item.item.id == id: return item
+        case .submenu(_, _, let inner): if let found = validatedItem(inner, id) { return found }
+        default: continue
+        }
+    }
+    return nil
+}
