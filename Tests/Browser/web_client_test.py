@@ -366,6 +366,31 @@ class WebClientTest(BrowserCase):
         page.press(Keys.ESCAPE)
         wait_until(lambda: not dialog.is_displayed(), message="Escape to close the dialog")
 
+    def test_4e_a_contributed_item_appears_and_disappears_live(self):
+        page = self.page
+        saved = page.js("return JSON.parse(sessionStorage.getItem('chainserver.session'))")
+        base = f"/v1/sessions/{saved['id']}"
+        handler = self.server.request("POST", base + "/handlers", {
+            "responder": "main/grid", "action": "exportSelection",
+            "menuItems": [{"menu": "image", "after": "autoRate", "id": "export", "title": "Export…",
+                           "key": "e", "modifiers": ["command"]}]}, saved["token"])
+        item_id = handler["menuItems"][0]["id"]
+        # The page's stream is open, so the handler is live: its item comes in enabled.
+        wait_until(lambda: page.js(f"const i = window.chainClient.menuBar.item('{item_id}'); return i && i.enabled"),
+                   message="the contributed item in the menu bar")
+        page.open_menu("image")
+        row = page.item(item_id)
+        self.assertEqual(row.find_element(By.CSS_SELECTOR, ".title").text, "Export…")
+        self.assertEqual(row.find_element(By.CSS_SELECTOR, ".key").text, "⌘E")
+        rows = [e.get_attribute("data-item") for e in self.driver.find_elements(By.CSS_SELECTOR, "body > .menu > .menu-item")]
+        self.assertEqual(rows[rows.index("autoRate") + 1], item_id)
+        page.close_menus()
+        self.server.request("DELETE", f"{base}/handlers/{handler['id']}", None, saved["token"])
+        wait_until(lambda: page.js(f"return !window.chainClient.menuBar.item('{item_id}')"), message="the item to go")
+        page.open_menu("image")
+        self.assertFalse(self.driver.find_elements(By.CSS_SELECTOR, f'body > .menu [data-item="{item_id}"]'))
+        page.close_menus()
+
     def test_5_why_is_this_disabled(self):
         page = self.page
         page.open_menu("view")

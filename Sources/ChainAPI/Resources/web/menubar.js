@@ -34,13 +34,48 @@ export class MenuBar {
     this.render();
   }
 
-  /** A `menu` event: only the items whose validation changed. */
+  /**
+   * A `menu` event: the items whose validation changed, and items a remote handler's
+   * arrival or departure added (`added`: where each goes) or removed.
+   */
   applyDelta(delta) {
     for (const change of delta.items || []) {
       const item = this.items.get(change.id);
       if (item) Object.assign(item, change);
     }
-    this.refreshOpen();
+    const structural = (delta.added || []).length + (delta.removed || []).length > 0;
+    for (const id of delta.removed || []) {
+      this.items.delete(id);
+      const remove = (items) => {
+        const index = items.findIndex((candidate) => candidate.id === id);
+        if (index >= 0) items.splice(index, 1);
+        for (const candidate of items) if (candidate.items) remove(candidate.items);
+      };
+      for (const menu of this.menus) remove(menu.items);
+    }
+    for (const { menu: menuId, after, item } of delta.added || []) {
+      const menu = this.findMenu(menuId);
+      if (!menu || this.items.has(item.id)) continue;
+      const index = after === null ? 0 : menu.items.findIndex((candidate) => candidate.id === after) + 1;
+      menu.items.splice(index > 0 || after === null ? index : menu.items.length, 0, item);
+      this.items.set(item.id, item);
+    }
+    if (structural) this.render();
+    else this.refreshOpen();
+  }
+
+  /** The menu or submenu `id`, anywhere in the bar. */
+  findMenu(id) {
+    const find = (entries) => {
+      for (const entry of entries) {
+        if (!entry.items) continue;
+        if (entry.id === id) return entry;
+        const inner = find(entry.items);
+        if (inner) return inner;
+      }
+      return null;
+    };
+    return find(this.menus);
   }
 
   item(id) { return this.items.get(id); }
