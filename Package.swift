@@ -63,6 +63,8 @@ let package = Package(
                 .embedInCode("Resources/web/thumbnails.js"),
                 .embedInCode("Resources/web/keys.js"),
                 .embedInCode("Resources/web/notices.js"),
+                .embedInCode("Resources/web/toolbar.js"),
+                .embedInCode("Resources/web/confirm.js"),
             ],
             swiftSettings: strict
         ),

@@ -125,6 +125,16 @@ class Page:
     def selected_ids(self):
         return sorted(e.get_attribute("data-id") for e in self.driver.find_elements(By.CSS_SELECTOR, ".tile.selected"))
 
+    def control(self, control_id):
+        return self.driver.find_element(By.CSS_SELECTOR, f'#toolbar [data-control="{control_id}"]')
+
+    def pressed(self, control_id):
+        return self.control(control_id).get_attribute("aria-pressed")
+
+    def settled(self):
+        """Waits for every command the page has queued to be answered."""
+        self.driver.execute_async_script("window.chainClient.queue.then(() => arguments[0]())")
+
 
 class BrowserCase(unittest.TestCase):
     """A server and a browser showing the client, shared by a class's steps; a failed step
@@ -176,7 +186,7 @@ class WebClientTest(BrowserCase):
         # Each step starts from the grid at its top: no menu, dialog or viewer left open by the one before.
         page = self.page.activate()
         page.close_menus()
-        page.js("""const c = window.chainClient; c.closeExplain(); document.getElementById('keysheet').hidden = true;
+        page.js("""const c = window.chainClient; c.closeExplain(); document.getElementById('keysheet').hidden = true; c.confirm.answer(false);
                    document.getElementById('grid').scrollTop = 0;
                    const main = c.session.windows.find(w => w.id === 'main');
                    if (main && main.viewer && main.viewer.image) c.send({action: 'closeViewer', target: 'main/grid/viewer'});""")
@@ -507,6 +517,87 @@ class WebClientTest(BrowserCase):
         self.driver.find_element(By.CSS_SELECTOR, "#panels .panel header button").click()
         wait_until(lambda: not self.driver.find_elements(By.CSS_SELECTOR, "#panels .panel"), message="the panel to close")
 
+    def other_session(self, image_id):
+        """A second session, over HTTP, with `image_id` selected: returns a function sending it a command."""
+        other = self.server.request("POST", "/v1/sessions", {})
+
+        def send(action, **args):
+            return self.server.request("POST", f"/v1/sessions/{other['id']}/commands",
+                                       {"action": action, "args": args}, other["token"])
+        send("select", images=[image_id])
+        return send
+
+    def test_9b_toolbar_controls_follow_another_sessions_changes(self):
+        page = self.page
+        page.click_tile("img-30")
+        wait_until(lambda: page.selected_ids() == ["img-30"], message="img-30 selected")
+        # Drawn from the server's validation: enabled with a selection, tooltips from its titles.
+        wait_until(lambda: page.control("tb.rating.5").get_attribute("aria-disabled") == "false",
+                   message="the ★5 control enabled")
+        self.assertEqual(page.control("tb.rating.5").get_attribute("title"), "★★★★★")
+        self.assertEqual(page.control("tb.pick").get_attribute("title"), "Pick")
+        other = self.other_session("img-30")
+        started = time.monotonic()
+        other("setRating", rating=1)
+        wait_until(lambda: page.pressed("tb.rating.1") == "true" and page.pressed("tb.rating.5") == "false",
+                   timeout=5, message="★1 pressed after another session rated img-30 1")
+        other("setRating", rating=5)
+        wait_until(lambda: page.pressed("tb.rating.5") == "true", timeout=5,
+                   message="★5 pressed after another session rated img-30 5")
+        figure("another session's rating in this page's toolbar (s, two changes)", round(time.monotonic() - started, 3))
+        self.assertEqual(page.pressed("tb.rating.1"), "false")
+        self.assertEqual(page.rating_of("img-30"), 5)
+        other("setFlag", flag="none")
+        wait_until(lambda: page.pressed("tb.pick") == "false" and page.pressed("tb.unflag") == "true",
+                   timeout=5, message="unflag pressed after another session unflagged img-30")
+        other("setFlag", flag="pick")
+        wait_until(lambda: page.pressed("tb.pick") == "true" and page.pressed("tb.unflag") == "false",
+                   timeout=5, message="pick pressed after another session picked img-30")
+        # Two images with different ratings: the rating controls show mixed.
+        other("select", images=["img-30", "img-31"])
+        other("setRating", rating=2)
+        page.select_tiles(["img-30", "img-31"])
+        other("select", images=["img-30"])
+        other("setRating", rating=4)
+        wait_until(lambda: page.pressed("tb.rating.4") == "mixed" and page.pressed("tb.rating.2") == "mixed",
+                   timeout=5, message="★4 and ★2 mixed over img-30 (4) and img-31 (2)")
+
+    def test_9c_toolbar_controls_perform_their_commands(self):
+        page = self.page
+        page.click_tile("img-33")
+        wait_until(lambda: page.selected_ids() == ["img-33"], message="img-33 selected")
+        wait_until(lambda: page.control("tb.reject").get_attribute("aria-disabled") == "false", message="reject enabled")
+        page.control("tb.reject").click()
+        wait_until(lambda: page.flag_of("img-33") == "reject", message="the reject control to reject img-33")
+        wait_until(lambda: page.pressed("tb.reject") == "true", message="reject pressed")
+        page.control("tb.pick").click()
+        wait_until(lambda: page.flag_of("img-33") == "pick", message="the pick control to pick img-33")
+        wait_until(lambda: page.pressed("tb.pick") == "true" and page.pressed("tb.reject") == "false", message="pick pressed")
+        # Undo's title follows this page's undo stack.
+        undo = page.control("tb.undo")
+        wait_until(lambda: undo.get_attribute("title") == "Undo Set Flag", message="Undo titled Undo Set Flag")
+        self.assertEqual(undo.get_attribute("aria-disabled"), "false")
+        before = page.rating_of("img-33")
+        target = 3 if before != 3 else 2
+        page.control(f"tb.rating.{target}").click()
+        wait_until(lambda: page.rating_of("img-33") == target, message=f"the ★{target} control to rate img-33")
+        wait_until(lambda: undo.get_attribute("title") == "Undo Set Rating", message="Undo titled Undo Set Rating")
+        undo.click()
+        wait_until(lambda: page.rating_of("img-33") == before, message="the undo control to restore the rating")
+        redo = page.control("tb.redo")
+        wait_until(lambda: redo.get_attribute("title") == "Redo Set Rating" and redo.get_attribute("aria-disabled") == "false",
+                   message="Redo titled Redo Set Rating")
+        # A click leaves focus where it was: keys still reach the grid.
+        self.assertEqual(page.js("return document.activeElement.id"), "grid")
+        # With nothing selected the flag and rating controls are disabled, and a click does nothing.
+        page.press("a", modifier=Keys.SHIFT + Keys.COMMAND)
+        wait_until(lambda: page.selected_ids() == [], message="the selection to empty")
+        wait_until(lambda: page.control("tb.pick").get_attribute("aria-disabled") == "true", message="pick disabled")
+        notices = len(self.driver.find_elements(By.CSS_SELECTOR, "#notices .notice"))
+        page.control("tb.pick").click()
+        page.settled()
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "#notices .notice")), notices)
+
     def test_z_readme_screenshot(self):
         if not os.environ.get("WEB_CLIENT_SCREENSHOT"):
             self.skipTest("--screenshot PATH takes the README's picture")
@@ -526,6 +617,45 @@ class LargeCatalogTest(BrowserCase):
     def setUpClass(cls):
         cls.server = harness.Server(BINARY, demo_images=100_000, demo_pictures=False)
         cls.open_client()
+
+    def test_asking_before_rating_100000_images(self):
+        page = self.page
+        confirm = self.driver.find_element(By.ID, "confirm")
+        page.press("a", modifier=Keys.COMMAND)
+        wait_until(lambda: page.js("return document.getElementById('selection-count').textContent") == "100,000 selected",
+                   message="all 100,000 selected")
+        tiles = wait_until(lambda: [e.get_attribute("data-id") for e in self.driver.find_elements(By.CSS_SELECTOR, ".tile[data-id]")][:20],
+                           message="tiles")
+        ratings = {image: page.rating_of(image) for image in tiles}
+        five = sum(1 for rating in ratings.values() if rating == 5)
+        # "5" tries the key first (?dryRun=1) and asks, with the dry run's figures.
+        started = time.monotonic()
+        page.press("5")
+        wait_until(confirm.is_displayed, timeout=20, message="the confirm dialog")
+        figure("dry run of rating 100,000 images, to the dialog (s)", round(time.monotonic() - started, 3))
+        text = confirm.find_element(By.CSS_SELECTOR, "h2").text
+        self.assertRegex(text, r"^Rate 100,000 images ★★★★★\? ([\d,]+|None) already (is|are)\.$")
+        self.assertEqual(confirm.get_attribute("data-count"), "100000")
+        already = text.split("? ")[1].split(" ")[0]
+        self.assertGreaterEqual(0 if already == "None" else int(already.replace(",", "")), five)
+        # Cancel sends nothing.
+        confirm.find_element(By.CSS_SELECTOR, '[data-answer="cancel"]').click()
+        wait_until(lambda: not confirm.is_displayed(), message="Cancel to close the dialog")
+        page.settled()
+        self.assertEqual({image: page.rating_of(image) for image in tiles}, ratings)
+        self.assertFalse(page.js("return window.chainClient.menuBar.item('undo').enabled"), "no undo step")
+        # The ★5 control asks the same; OK rates them all.
+        page.control("tb.rating.5").click()
+        wait_until(confirm.is_displayed, timeout=20, message="the confirm dialog again")
+        self.assertEqual(confirm.find_element(By.CSS_SELECTOR, "h2").text, text)
+        started = time.monotonic()
+        confirm.find_element(By.CSS_SELECTOR, '[data-answer="ok"]').click()
+        wait_until(lambda: not confirm.is_displayed(), message="OK to close the dialog")
+        for image in tiles:
+            wait_until(lambda image=image: page.rating_of(image) == 5, timeout=60, message=f"{image} to show five stars")
+        figure("rating 100,000 images after OK, to the tiles (s)", round(time.monotonic() - started, 3))
+        wait_until(lambda: page.pressed("tb.rating.5") == "true", timeout=10, message="★5 pressed")
+        wait_until(lambda: page.control("tb.undo").get_attribute("title") == "Undo Set Rating", message="Undo titled")
 
     def test_scrolling_keeps_fewer_than_500_tiles(self):
         page = self.page

@@ -17,6 +17,8 @@ package enum WebClient {
             WebAsset(name: "thumbnails.js", contentType: script, bytes: PackageResources.thumbnails_js),
             WebAsset(name: "keys.js", contentType: script, bytes: PackageResources.keys_js),
             WebAsset(name: "notices.js", contentType: script, bytes: PackageResources.notices_js),
+            WebAsset(name: "toolbar.js", contentType: script, bytes: PackageResources.toolbar_js),
+            WebAsset(name: "confirm.js", contentType: script, bytes: PackageResources.confirm_js),
         ]
         return Dictionary(uniqueKeysWithValues: assets.map { ($0.name, $0) })
     }()

@@ -71,8 +71,11 @@ export class Api {
 
   session() { return this.request("GET", this.sessionPath()); }
   menu(explain = false) { return this.request("GET", this.sessionPath(explain ? "/menu?explain=1" : "/menu")); }
-  command(body) { return this.request("POST", this.sessionPath("/commands"), body); }
-  key(key, modifiers) { return this.request("POST", this.sessionPath("/keys"), { key, modifiers }); }
+  /** A command; with `dryRun`, what it would do (`?dryRun=1`: its effects), changing nothing. */
+  command(body, dryRun = false) { return this.request("POST", this.sessionPath(dryRun ? "/commands?dryRun=1" : "/commands"), body); }
+  key(key, modifiers, dryRun = false) { return this.request("POST", this.sessionPath(dryRun ? "/keys?dryRun=1" : "/keys"), { key, modifiers }); }
+  /** Declares the controls shown outside the menus; answers them validated. */
+  watch(declaration) { return this.request("PUT", this.sessionPath("/watches"), declaration); }
   keys() { return this.request("GET", this.sessionPath("/keys")); }
   contextMenu(query) { return this.request("GET", this.sessionPath(`/context-menu?${query}`)); }
   images(offset, limit) { return this.request("GET", `/v1/images?offset=${offset}&limit=${limit}`); }

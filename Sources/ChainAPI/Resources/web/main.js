@@ -2,7 +2,10 @@
 // catalog) and driven through the responder chain: menu items post {"item": id}, key
 // presses go to /keys (the chain decides: → moves the grid's cursor, steps the viewer, or is
 // a menu key equivalent), `?` shows GET /keys, clicks post select / focus / openImage. The client keeps no table of
-// shortcuts and decides nothing the server decides.
+// shortcuts and decides nothing the server decides. The toolbar's controls are watched
+// (`PUT …/watches`) and drawn from the server's validation of them; a command or key sent
+// while more than 1,000 images are selected is tried first (`?dryRun=1`), and one whose
+// effects would write more than 1,000 images asks before it is sent.
 
 import { Api, ProblemError } from "./api.js";
 import { EventStream } from "./events.js";
@@ -12,6 +15,8 @@ import { Viewers } from "./viewer.js";
 import { Thumbnails } from "./thumbnails.js";
 import { keyPress, belongsToBrowser, keyEquivalentText } from "./keys.js";
 import { Notices } from "./notices.js";
+import { Toolbar } from "./toolbar.js";
+import { ConfirmDialog, largeEffects, largeWrite } from "./confirm.js";
 
 const $ = (id) => document.getElementById(id);
 /**
@@ -42,9 +47,13 @@ class Client {
     this.counts = {};
     this.thumbnails = new Thumbnails(this.api);
     this.menuBar = new MenuBar($("menubar"), {
-      choose: (item) => this.send({ item: item.id }),
+      choose: (item) => this.perform({ item: item.id }),
       explain: (item) => this.explain(item),
     });
+    this.toolbar = new Toolbar($("toolbar"), {
+      perform: (control) => this.perform({ action: control.action, args: control.args }),
+    });
+    this.confirm = new ConfirmDialog($("confirm"));
     this.grid = new Grid($("grid"), $("grid-space"), this.api, this.thumbnails, {
       click: (image, position, event) => this.clickTile(image, position, event),
       open: (image) => this.send({ action: "openImage", args: { image: image.id }, target: `${this.shownWindowId}/grid` }),
@@ -73,6 +82,7 @@ class Client {
   async start() {
     try {
       this.setSession(await this.api.open(), true);
+      await this.declareWatches();
     } catch (error) {
       this.notices.error(error);
       this.setConnection("reconnecting");
@@ -89,11 +99,27 @@ class Client {
     this.setConnection("reconnecting");
     try {
       this.setSession(await this.api.create(), true);
+      await this.declareWatches();
       this.stream.lastEventId = null;
       this.stream.start();
       this.notices.show("Started a new session", "the previous one had ended");
     } catch (error) {
       setTimeout(() => this.restart(), 2000);
+    }
+  }
+
+  /**
+   * Tells the session which controls the toolbar shows (`PUT …/watches`) and draws them from
+   * the answer; from then on `hello` and `menu` events keep them live. A refusal leaves the
+   * toolbar greyed, with a notice, and does not stop the client.
+   */
+  async declareWatches() {
+    try {
+      const answer = await this.api.watch(this.toolbar.declaration());
+      this.toolbar.setItems(answer && answer.items);
+    } catch (error) {
+      if (error instanceof ProblemError) this.notices.error(error);
+      else throw error;
     }
   }
 
@@ -112,11 +138,13 @@ class Client {
         // A hello may be older than a command answer already applied: force only a new session.
         this.setSession(data.session, !this.session || this.session.id !== data.session.id);
         this.menuBar.setMenu(data.menu);
+        if (data.watches) this.toolbar.setItems(data.watches);
         if (this.catalogVersion !== null && this.catalogVersion !== data.catalogVersion) this.grid.reset(this.grid.total);
         this.catalogVersion = data.catalogVersion;
         break;
       case "menu":
         this.menuBar.applyDelta(data);
+        this.toolbar.applyDelta(data);
         break;
       case "command":
         // Another client of this session may have sent it: fetch the session when it moved on.
@@ -301,6 +329,38 @@ class Client {
     }
   }
 
+  /**
+   * A command the user chose (a menu item, a context menu item, a toolbar control): sent in
+   * turn, asking first when it would write more than 1,000 images.
+   */
+  perform(body) {
+    return this.enqueue(async () => {
+      if (!(await this.mayWrite(() => this.api.command(body, true)))) return null;
+      return this.api.command(body);
+    });
+  }
+
+  /**
+   * Whether to go on with a command, decided in its turn. Up to 1,000 images selected it goes
+   * straight through; over that, `dryRun()` (the same request with `?dryRun=1`) says what it
+   * would write, and any attribute written on more than 1,000 images asks first. A dry run
+   * that fails says nothing: the command itself is sent and answers for itself.
+   */
+  async mayWrite(dryRun) {
+    const window = this.shownWindow();
+    const selected = window && window.grid ? window.grid.selectionCount || 0 : 0;
+    if (selected <= largeWrite) return true;
+    let answer;
+    try {
+      answer = await dryRun();
+    } catch (error) {
+      return true;
+    }
+    const effects = largeEffects(answer);
+    if (effects.length === 0) return true;
+    return this.confirm.ask(answer, effects);
+  }
+
   focus(path) {
     if (this.session && this.session.firstResponder === path) return Promise.resolve(null);
     return this.send({ action: "focus", args: { responder: path } });
@@ -346,6 +406,9 @@ class Client {
   }
 
   keyDown(event) {
+    if (this.confirm.keyDown(event)) return;
+    // Return or Space on a focused toolbar button presses it, as the browser does.
+    if ((event.key === "Enter" || event.key === " ") && event.target.closest && event.target.closest("#toolbar button")) return;
     if (event.key === "Escape" && !$("explain").hidden) {
       event.preventDefault();
       this.closeExplain();
@@ -372,7 +435,10 @@ class Client {
     // 404: nothing takes this key here, the press just means nothing. A key whose responder
     // validates it disabled (→ at the end of the grid) flashes the grid, as a Mac beeps, and
     // the notice says why.
-    this.enqueue(() => this.api.key(press.key, press.modifiers), (error) => {
+    this.enqueue(async () => {
+      if (!(await this.mayWrite(() => this.api.key(press.key, press.modifiers, true)))) return null;
+      return this.api.key(press.key, press.modifiers);
+    }, (error) => {
       if (error.kind === "disabled") this.flashRefused();
       return error.status === 404;
     });
@@ -493,7 +559,7 @@ class Client {
       return;
     }
     this.menuBar.popUp(menu.items, x, y, {
-      choose: (item) => this.send({ action: item.action, args: item.args, target: responder }),
+      choose: (item) => this.perform({ action: item.action, args: item.args, target: responder }),
       explain: async (item) => {
         try {
           const explained = await this.api.contextMenu(query(true));
