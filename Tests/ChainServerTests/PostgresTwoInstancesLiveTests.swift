@@ -63,6 +63,35 @@ struct PostgresTwoInstancesLiveTests {
         #expect(try await onA.menu().json?.menuItem("rating.5")?["state"] == "on")
     }
 
+    /// The grid's layout and cursor, watched controls and contributed items made through A
+    /// are the session's through B: keys go on from the cursor A left, B's menu has the item.
+    @Test func keysWatchesAndContributionsMadeOnAHoldOnB() async throws {
+        let (a, b, _) = try Self.twoServers()
+        defer { a.stop(); b.stop() }
+        let onA = try await a.client.createSession()
+        try await onA.perform("setLayout", ["columns": 4])
+        try await onA.perform("select", ["images": ["img-2"]])
+        #expect(try await onA.key("downArrow", ["shift"]).status == 200)
+        #expect(try await a.client.send("PUT", onA.path + "/watches", json: WatchRoutesTests.toolbar, token: onA.token).status == 200)
+        #expect(try await a.client.post(onA.path + "/handlers", ContributedItemRoutesTests.export, token: onA.token).status == 201)
+
+        let onB = RemoteSession(id: onA.id, token: onA.token, client: b.client)
+        let grid = try await onB.state()["windows"]?.arrayValue?.first?["grid"]
+        #expect(grid?["cursor"] == "img-6")
+        #expect(grid?["columns"] == 4)
+        // Extending again on B goes on from the anchor A set: img-2 through img-10.
+        let extended = try await onB.key("downArrow", ["shift"])
+        #expect(extended["result"]?["count"] == 9, "\(extended.text.prefix(300))")
+        let watches = try await b.client.get(onB.path + "/watches", token: onB.token)
+        #expect(watches["items"]?.arrayValue?.map { $0["id"] } == ["tb.pick", "tb.five", "tb.undo"])
+        let item = ContributedItemRoutesTests.menuItem(try await onB.menu().json, "h-1.export")
+        #expect(item?["title"] == "Export…")
+        #expect(item?["enabled"] == false, "no stream open anywhere: the handler is not live")
+        // Its key is in force on B too.
+        let clash = try await b.client.post(onB.path + "/handlers", ContributedItemRoutesTests.export, token: onB.token)
+        expectProblem(clash, 409, "key-conflict")
+    }
+
     /// Two sessions, one on each instance, raise the same images at once: every increase
     /// counts, none is computed from a value the other instance had already replaced.
     @Test func increasesThroughBothInstancesAtOnceAllCount() async throws {
