@@ -28,7 +28,7 @@ struct Harness {
 
     @discardableResult
     mutating func send(
-        _ action: String, _ arguments: Arguments = .empty, from start: ResponderPath? = nil, at now: ContinuousClock.Instant? = nil
+        _ action: String, _ arguments: Arguments = .empty, from start: ResponderPath? = nil, at now: Moment? = nil
     ) throws(CommandFailure) -> CommandOutcome {
         let outcome = try dispatcher.perform(
             Invocation(action: action, arguments: arguments), in: session, catalog: catalog, from: start, explain: true, now: now)

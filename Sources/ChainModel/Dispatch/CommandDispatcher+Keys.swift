@@ -48,7 +48,7 @@ extension CommandDispatcher {
     /// `disabled`, and nothing is performed.
     public func perform(
         key: KeyEquivalent, in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none,
-        explain: Bool = false, now: ContinuousClock.Instant? = nil
+        explain: Bool = false, now: Moment? = nil
     ) throws(CommandFailure) -> CommandOutcome {
         let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
         guard let (resolution, walk) = resolve(key: key, in: scope, explain: explain, preparing: true) else {

@@ -9,7 +9,7 @@ extension CommandDispatcher {
     /// without it nothing coalesces.
     public func perform(
         _ invocation: Invocation, in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none,
-        from start: ResponderPath? = nil, explain: Bool = false, now: ContinuousClock.Instant? = nil
+        from start: ResponderPath? = nil, explain: Bool = false, now: Moment? = nil
     ) throws(CommandFailure) -> CommandOutcome {
         let column = registry.column(of: invocation.action)
         guard column != nil || session.attachments.actions.contains(invocation.action)
@@ -29,7 +29,7 @@ extension CommandDispatcher {
     /// Performs `invocation` where a walk made to perform it (`preparing`) ended.
     func perform(
         _ invocation: Invocation, resolved resolution: Resolution, in session: Session, catalog: any CatalogReading,
-        from start: ResponderPath?, now: ContinuousClock.Instant?
+        from start: ResponderPath?, now: Moment?
     ) throws(CommandFailure) -> CommandOutcome {
         if let handler = resolution.remote, let performer = resolution.target {
             return try remoteOutcome(handler, at: performer, invocation, resolution, in: session, from: start)

@@ -14,11 +14,11 @@ public struct PerformContext {
     public private(set) var emitted: [Event] = []
     var undoDirection = UndoStack.Direction.normal
     /// When the command is performed, for undo coalescing; `nil` coalesces nothing.
-    var now: ContinuousClock.Instant?
+    var now: Moment?
 
     init(
         session: Session, catalog: any CatalogReading, action: String, arguments: Arguments, performer: ResponderPath,
-        values: ContextValues, now: ContinuousClock.Instant? = nil
+        values: ContextValues, now: Moment? = nil
     ) {
         self.now = now
         self.session = session

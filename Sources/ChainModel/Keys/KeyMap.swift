@@ -1,6 +1,7 @@
 /// Everything a key press can reach: the bindings by responder kind, then the menu bar's key
-/// equivalents.
-public struct KeyMap: Sendable {
+/// equivalents. A class, built once: the dispatcher carries it, and every command copies
+/// the dispatcher, so it holds one reference rather than the tables' dozen.
+public final class KeyMap: Sendable {
     public let bindings: KeyBindings
     public let menuBar: MenuBar?
     /// Each binding's cheat-sheet title, by its index in `bindings.all`.

@@ -50,7 +50,7 @@ public struct MenuValidator: Sendable {
         guard remote.contributes else { return bar.menus.map { validate($0, scope: scope, explain: explain) } }
         let contributed = remote.contributedItems
         let offline = remote.isLive ? [] : Set(contributed.map(\.item.id))
-        return bar.menus(adding: contributed).map { validate($0, scope: scope, explain: explain, offline: offline) }
+        return bar.menus(adding: contributed).map { validate($0, scope: scope, explain: explain, from: nil, offline: offline) }
     }
 
     public func validate(_ item: MenuItem, in session: Session, catalog: any CatalogReading, explain: Bool = false) -> ValidatedMenuItem {
@@ -92,12 +92,24 @@ public struct MenuValidator: Sendable {
         from start: ResponderPath, explain: Bool = false
     ) -> [ValidatedMenuEntry] {
         let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
-        guard case .submenu(_, _, let entries) = validate(menu, scope: scope, explain: explain, from: start) else { return [] }
+        guard case .submenu(_, _, let entries) = validate(menu, scope: scope, explain: explain, from: start, offline: []) else { return [] }
         return entries
     }
 
+    /// The menu bar's usual pass: every walk from the first responder, nothing offline.
+    private func validate(_ menu: Menu, scope: ValidationScope, explain: Bool) -> ValidatedMenuEntry {
+        .submenu(id: menu.id, title: menu.title, entries: menu.entries.map { entry in
+            switch entry {
+            case .item(let item): .item(validate(item, scope: scope, explain: explain))
+            case .submenu(let submenu): validate(submenu, scope: scope, explain: explain)
+            }
+        })
+    }
+
+    /// A pass with walks from `start` (a context menu) or with contributed items whose
+    /// handler is not live (`offline`).
     private func validate(
-        _ menu: Menu, scope: ValidationScope, explain: Bool, from start: ResponderPath? = nil, offline: Set<String> = []
+        _ menu: Menu, scope: ValidationScope, explain: Bool, from start: ResponderPath?, offline: Set<String>
     ) -> ValidatedMenuEntry {
         .submenu(id: menu.id, title: menu.title, entries: menu.entries.map { entry in
             switch entry {
@@ -121,7 +133,8 @@ public struct MenuValidator: Sendable {
     ) -> [ValidatedMenuItem] {
         let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
         return items.map {
-            offline.contains($0.item.id) ? Self.offline($0.item, explain: false) : validate($0.item, scope: scope, explain: false, from: $0.start)
+            !offline.isEmpty && offline.contains($0.item.id)
+                ? Self.offline($0.item, explain: false) : validate($0.item, scope: scope, explain: false, from: $0.start)
         }
     }
 

@@ -22,9 +22,9 @@ public struct UndoCoalescing: Sendable {
 
     public let key: Key
     /// When the latest step folded into the entry was performed.
-    public let time: ContinuousClock.Instant
+    public let time: Moment
 
-    public init(_ key: Key, at time: ContinuousClock.Instant) {
+    public init(_ key: Key, at time: Moment) {
         self.key = key
         self.time = time
     }
