@@ -18,7 +18,7 @@ extension CommandDispatcher {
                 if explain { trace.append(TraceStep(responder: path, hasHandler: false, verdict: .missing)) }
                 continue
             }
-            if !scope.remote.isEmpty, let found = askRemote(action, at: path, scope.remote, explain: explain, trace: &trace) {
+            if scope.hasRemoteHandlers, let found = askRemote(action, at: path, scope.remote, explain: explain, trace: &trace) {
                 return found
             }
             let own = session.attachments.behavior(at: path)
@@ -42,7 +42,7 @@ extension CommandDispatcher {
                 // A target on the chain below here was asked already.
                 guard let target = entry.value.pathTarget(action, path, session), !origin.isWithin(target),
                       let targetSlot = session.slot(of: target) else { continue }
-                if !scope.remote.isEmpty, let found = askRemote(action, at: target, scope.remote, explain: explain, trace: &trace) {
+                if scope.hasRemoteHandlers, let found = askRemote(action, at: target, scope.remote, explain: explain, trace: &trace) {
                     return found
                 }
                 guard let handler = session.attachments.behavior(at: target)?.handler(for: action)

@@ -15,6 +15,9 @@ public final class ValidationScope {
     }
     /// The session's remote handlers, asked before anything registered on a responder.
     public let remote: RemoteHandlers
+    /// Whether `remote` has any handler, read once: a walk asks at every responder, and
+    /// reading it through `remote` would copy (retain and release) its lists each time.
+    let hasRemoteHandlers: Bool
     /// A pass meets one image target, rarely two, and asks it of one to three attributes:
     /// the first histogram is kept in place and any others in a list, so most passes
     /// allocate little for this. Accesses are short and never overlap, and a scope serves
@@ -28,6 +31,7 @@ public final class ValidationScope {
         self.session = session
         self.base = catalog
         self.remote = remote
+        hasRemoteHandlers = !remote.isEmpty
     }
 
     func histogram(of target: some ImageTarget, _ attribute: Attribute) -> ValueHistogram {
