@@ -79,10 +79,14 @@ struct ContributedItemRoutesTests {
             let again = try await server.client.post(session.path + "/handlers", Self.export, token: session.token)
             expectProblem(again, 409, "key-conflict")
             #expect(again["conflictsWith"]?["menuItem"] == "h-1.export")
-            // Bad contributions are 422 and register nothing.
+            // A menu or item that is not there is 404; bad contributions are 422; neither registers.
             for body: JSON in [
                 ["responder": "main/grid", "action": "a", "menuItems": [["menu": "nope", "id": "x", "title": "X"]]],
                 ["responder": "main/grid", "action": "a", "menuItems": [["menu": "image", "after": "nope", "id": "x", "title": "X"]]],
+            ] {
+                expectProblem(try await server.client.post(session.path + "/handlers", body, token: session.token), 404, "not-found")
+            }
+            for body: JSON in [
                 ["responder": "main/grid", "action": "a", "menuItems": [["menu": "image", "id": "x y", "title": "X"]]],
                 ["responder": "main/grid", "action": "a", "menuItems": [["menu": "image", "id": "x", "title": ""]]],
                 ["responder": "main/grid", "action": "a", "keyBindings": [["modifiers": ["command"]]]],

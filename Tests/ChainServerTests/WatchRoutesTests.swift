@@ -71,7 +71,7 @@ struct WatchRoutesTests {
                 (["items": [["id": "a b", "action": "undo"]]], 422, "invalid-argument", "items[0].id"),
                 (["items": [["id": "x", "action": "undo"], ["id": "x", "action": "redo"]]], 422, "invalid-argument", "items[1].id"),
                 (["items": [["id": "undo", "action": "undo"]]], 422, "invalid-argument", "items[0].id"),
-                (["items": [["id": "x", "action": "fly"]]], 422, "invalid-argument", "items[0].action"),
+                (["items": [["id": "x", "action": "fly"]]], 404, "not-found", "items[0].action"),
                 (["items": [["id": "x", "action": "undo", "args": [1]]]], 422, "invalid-argument", "items[0].args"),
                 (["items": [["id": "x", "action": "undo", "target": "w7"]]], 404, "not-found", "items[0].target"),
                 (["items": [["id": "x", "action": "undo", "colour": "red"]]], 422, "invalid-argument", "items[0].colour"),

@@ -30,6 +30,8 @@ REMOVE_HANDLER = "DELETE /v1/sessions/{id}/handlers/{handler}"
 ANSWER_CALL = "POST /v1/sessions/{id}/calls/{call}"
 SEND_COMMAND = "POST /v1/sessions/{id}/commands"
 SEND_KEY = "POST /v1/sessions/{id}/keys"
+PUT_WATCHES = "PUT /v1/sessions/{id}/watches"
+CONTEXT_MENU = "GET /v1/sessions/{id}/context-menu"
 
 # The remote action the call session's handler performs (declared in config/menus.json).
 CALLED_ACTION = "autoRate"
@@ -96,7 +98,54 @@ CROSS_FIELD_RULES = [
      lambda case, problem: problem.get("type") == "/problems/idempotency-key-reused" and case.id in _key_reused),
     (SEND_KEY, "Idempotency-Key used before with another request",
      lambda case, problem: problem.get("type") == "/problems/idempotency-key-reused" and case.id in _key_reused),
+    # API.md: a batch is one command with one undo entry; undo, redo and a remote handler's
+    # asynchronous call cannot be steps of it. What a step names is known only when walked.
+    (SEND_COMMAND, "undo, redo or a remote handler as a batch step",
+     lambda case, problem: problem.get("code") in ("undo-in-batch", "remote-in-batch") and _is_batch(case)),
+    (SEND_COMMAND, "a batch step's identifier naming an argument twice",
+     lambda case, problem: str(problem.get("field", "")).endswith("identifier") and _batch_names_an_argument_twice(case)),
+    # Uniqueness of one member across array items is not JSON Schema.
+    (ADD_HANDLER, "a contributed item id or key given twice",
+     lambda case, problem: ("is used twice" in problem.get("detail", "") and _repeats(case, "menuItems", ("id",)))
+     or ("is bound twice" in problem.get("detail", "") and _repeats(case, "keyBindings", ("key", "modifiers")))),
+    (PUT_WATCHES, "a control id given twice",
+     lambda case, problem: "is used twice" in problem.get("detail", "") and _repeats(case, "items", ("id",))),
+    # A control's id may not be a menu item's: which ids those are is the server's menus file.
+    (PUT_WATCHES, "a control id that is a menu item's",
+     lambda case, problem: "is a menu item's" in problem.get("detail", "")),
+    # `image` names the image clicked in a grid; which responder is a grid is the session's.
+    (CONTEXT_MENU, "an image for a responder that is not a grid",
+     lambda case, problem: problem.get("field") == "image" and "is not a grid" in problem.get("detail", "")),
 ]
+
+
+def _is_batch(case):
+    return isinstance(case.body, dict) and isinstance(case.body.get("batch"), list)
+
+
+def _batch_names_an_argument_twice(case):
+    if not _is_batch(case):
+        return False
+    for step in case.body["batch"]:
+        identifier = step.get("identifier") if isinstance(step, dict) else None
+        names = _IDENTIFIER_ARGUMENT.findall(identifier) if isinstance(identifier, str) else []
+        if len(names) != len(set(names)):
+            return True
+    return False
+
+
+def _repeats(case, member, fields):
+    """Whether two items of the body's `member` agree on `fields` (modifiers compared as sets)."""
+    items = case.body.get(member) if isinstance(case.body, dict) else None
+    seen = set()
+    for item in items if isinstance(items, list) else []:
+        if not isinstance(item, dict):
+            continue
+        key = tuple(json.dumps(sorted(item.get(name) or []) if name == "modifiers" else item.get(name)) for name in fields)
+        if key in seen:
+            return True
+        seen.add(key)
+    return False
 
 # Failures the rules accepted, by operation and rule, written where the script reads them at exit.
 _accepted = collections.Counter()

@@ -7,9 +7,9 @@ import ChainService
 /// the same `menu` events.
 extension HandlerRoutes {
     /// `PUT …/watches`: replaces the session's watched controls; answers them validated, once
-    /// stored. An action no responder kind, declaration or handler of the session knows is
-    /// refused (a typo would otherwise show a control disabled for ever); a target the
-    /// session lacks is 404, as for a command.
+    /// stored. An action no responder kind, declaration or handler of the session knows, or a
+    /// target the session lacks, is 404, as a well-formed name of nothing is in a command (a
+    /// typo would otherwise show a control disabled for ever).
     package func putWatches(_ request: SessionRequest, _ respond: Route.Respond) throws {
         let watches = try WatchesRequest(body: try request.jsonObject(maxDepth: maxJSONDepth), menuBar: menus.menuBar).watches
         let dispatcher = menus.validator.dispatcher
@@ -17,7 +17,7 @@ extension HandlerRoutes {
             for (index, watch) in watches.enumerated() {
                 let action = watch.invocation.action
                 guard dispatcher.knows(action, in: model) || handlers.actions.contains(action) else {
-                    throw Problem(.invalidArgument, "unknown action \"\(action)\"", [
+                    throw Problem(.notFound, "unknown action \"\(action)\"", [
                         (key: "field", value: .string("items[\(index)].action")), (key: "name", value: .string(action)),
                     ])
                 }

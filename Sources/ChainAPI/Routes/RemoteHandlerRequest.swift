@@ -72,13 +72,20 @@ package struct RemoteHandlerRequest: Sendable {
 
     private static func menuItem(_ json: JSON, field: String, menuBar: MenuBar) throws(Problem) -> ContributedItem {
         try members(json, field: field, allowed: ["menu", "after", "id", "title", "args", "key", "modifiers"])
-        guard let menu = json["menu"]?.stringValue, menuBar.hasMenu(menu) else {
-            throw Problem.invalid("\(field).menu", "menu must name a menu or submenu of the menu bar (\(menuBar.menus.map(\.id).joined(separator: ", ")), …)")
+        // A well-formed name of nothing is 404, as an unknown responder or image in a command.
+        guard let menu = json["menu"]?.stringValue else { throw Problem.invalid("\(field).menu", "menu must be a menu's id") }
+        guard menuBar.hasMenu(menu) else {
+            throw Problem(.notFound, "no menu \"\(menu.prefix(80))\" in the menu bar (\(menuBar.menus.map(\.id).joined(separator: ", ")), or a submenu)", [
+                (key: "field", value: .string("\(field).menu")), (key: "name", value: .string(String(menu.prefix(80)))),
+            ])
         }
         var after: String?
         if let value = json["after"], value != .null {
-            guard let text = value.stringValue, menuBar.hasMenu(menu, entry: text) else {
-                throw Problem.invalid("\(field).after", "after must name an item or submenu of menu \(menu)")
+            guard let text = value.stringValue else { throw Problem.invalid("\(field).after", "after must be an item's id") }
+            guard menuBar.hasMenu(menu, entry: text) else {
+                throw Problem(.notFound, "menu \(menu) has no item or submenu \"\(text.prefix(80))\"", [
+                    (key: "field", value: .string("\(field).after")), (key: "name", value: .string(String(text.prefix(80)))),
+                ])
             }
             after = text
         }
