@@ -7,6 +7,11 @@ package struct EntityTag: Sendable, Equatable {
         quoted = "\"" + opaque + "\""
     }
 
+    /// A tag already in its quoted form (one made before and kept).
+    package init(quoted: String) {
+        self.quoted = quoted
+    }
+
     /// Whether an `If-None-Match` value names this tag (weak comparison, as RFC 9110 §13.1.2
     /// asks for this header; `*` matches any current representation). A malformed value names
     /// nothing, so the full answer goes out.

@@ -115,7 +115,11 @@ package struct SessionRoutes: Sendable {
         let view = try Self.view(of: request.session)
         let query = request.http.query
         var responder = view.model.firstResponder
-        if let text = query["responder"] {
+        // The responder clicked is nearly always on the chain: found there by its text, no
+        // path is parsed (built) for it.
+        if let text = query["responder"], let onChain = view.model.chain(containing: text) {
+            responder = onChain
+        } else if let text = query["responder"] {
             guard let path = ResponderPath(parsing: text) else {
                 throw Problem.invalid("responder", "responder must be a responder path like \"main/grid\"")
             }
@@ -138,12 +142,13 @@ package struct SessionRoutes: Sendable {
             image = id
         }
         let version = menus.version(of: view, explain: request.explain)
-        let tag = EntityTag.contextMenu(version, responder: responder, image: image)
-        if tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) { return respond(tag.notModified) }
-        guard let body = menus.contextMenuBody(of: view, responder: responder, image: image, at: version, in: request.session) else {
-            throw Problem(.notFound, "\(responder) has no context menu", [(key: "field", value: "responder")])
+        let rendered = menus.contextMenu(of: view, responder: responder, image: image, at: version, in: request.session) {
+            EntityTag.contextMenu(version, responder: responder, image: image).quoted
         }
-        respond(HTTPResponse(status: 200, headers: [HTTPResponse.Header(name: "Content-Type", value: "application/json; charset=utf-8"), tag.header], body: body))
+        guard let rendered else { throw Problem(.notFound, "\(responder) has no context menu", [(key: "field", value: "responder")]) }
+        let tag = EntityTag(quoted: rendered.etag)
+        if tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) { return respond(tag.notModified) }
+        respond(HTTPResponse(status: 200, headers: [HTTPResponse.Header(name: "Content-Type", value: "application/json; charset=utf-8"), tag.header], body: rendered.body))
     }
 
     /// `GET …/selection?window=&limit=&after=`: a grid's whole selection, a page at a time, in

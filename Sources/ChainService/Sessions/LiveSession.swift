@@ -145,10 +145,12 @@ package final class LiveSession: Sendable {
         state.withLock { $0.renderedKeys = keys }
     }
 
-    /// The context menu last rendered, when it is still valid for `version` and `key`.
-    package func renderedContextMenu(for version: MenuVersion, key: String) -> [UInt8]? {
+    /// The context menu last rendered, when it is still valid for `version`, `responder` and `image`.
+    package func renderedContextMenu(for version: MenuVersion, responder: ResponderPath, image: ImageID?) -> RenderedMenu? {
         state.withLock { state in
-            state.renderedContextMenu.flatMap { $0.version == version && $0.key == key ? $0.body : nil }
+            state.renderedContextMenu.flatMap {
+                $0.version == version && $0.responder == responder && $0.image == image ? $0 : nil
+            }
         }
     }
 

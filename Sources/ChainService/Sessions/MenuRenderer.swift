@@ -68,22 +68,23 @@ package struct MenuRenderer: Sendable {
         return body
     }
 
-    /// The bytes of `responder`'s context menu (`GET …/context-menu`), validated with every walk
-    /// starting there, as a right-click on `image` would leave the session (`Session.clicked`);
-    /// `nil` when the responder's kind has none. Kept as the menu's are, for one responder and
-    /// image at a time.
-    package func contextMenuBody(
-        of view: SessionView, responder: ResponderPath, image: ImageID?, at version: MenuVersion, in session: LiveSession
-    ) -> [UInt8]? {
+    /// `responder`'s context menu (`GET …/context-menu`), validated with every walk starting
+    /// there, as a right-click on `image` would leave the session (`Session.clicked`), with the
+    /// entity tag `etag` makes for it; `nil` when the responder's kind has none. Kept as the
+    /// menu's are, for one responder and image at a time, tag included.
+    package func contextMenu(
+        of view: SessionView, responder: ResponderPath, image: ImageID?, at version: MenuVersion, in session: LiveSession,
+        etag: () -> String
+    ) -> RenderedMenu? {
         guard let kind = responder.kind, let menu = contextMenus.menu(of: kind) else { return nil }
-        let key = responder.string + "\u{0}" + (image?.description ?? "")
-        if !version.explain, let rendered = session.renderedContextMenu(for: version, key: key) { return rendered }
+        if !version.explain, let rendered = session.renderedContextMenu(for: version, responder: responder, image: image) {
+            return rendered
+        }
         let clicked = image.map { view.model.clicked($0, inGrid: responder) } ?? view.model
         let entries = validator.validate(menu, in: clicked, catalog: catalog, remote: view.remote, from: responder, explain: version.explain)
         let body = ContextMenuBody(responder: responder, image: image, entries: entries).encoded()
-        if !version.explain, self.version(of: view, explain: false) == version {
-            session.keep(contextMenu: RenderedMenu(version: version, body: body, key: key))
-        }
-        return body
+        let rendered = RenderedMenu(version: version, body: body, responder: responder, image: image, etag: etag())
+        if !version.explain, self.version(of: view, explain: false) == version { session.keep(contextMenu: rendered) }
+        return rendered
     }
 }
