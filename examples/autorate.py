@@ -242,8 +242,10 @@ class AutoRate:
             log(f"answering {call['call']} answered {status}: {body}")
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def connect(description):
+    """The example's flags (--url, --session, --token, --once), and its session: the one named,
+    or a new one. Returns (options, api, session id, whether it was created)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--url", default="http://127.0.0.1:8080", help="the server (default %(default)s)")
     parser.add_argument("--session", help="attach to this session (with --token) instead of creating one")
     parser.add_argument("--token", help="the session's bearer token")
@@ -253,13 +255,19 @@ def main():
         parser.error("--session and --token go together")
 
     api = Api(options.url.rstrip("/"), options.token)
-    session_id = options.session
-    if session_id is None:
-        status, body = api.call("POST", "/v1/sessions")
-        if status != 201:
-            sys.exit(f"creating a session answered {status}: {body}")
-        session_id, api.token = body["id"], body["token"]
-        log(f"created session {session_id} (token {api.token})")
+    if options.session is not None:
+        return options, api, options.session, False
+    status, body = api.call("POST", "/v1/sessions")
+    if status != 201:
+        sys.exit(f"creating a session answered {status}: {body}")
+    api.token = body["token"]
+    log(f"created session {body['id']} (token {api.token})")
+    return options, api, body["id"], True
+
+
+def main():
+    options, api, session_id, created = connect(__doc__.split("\n\n")[0])
+    if created:
         prefix = (f"curl -s -H 'Authorization: Bearer {api.token}' -X POST "
                   f"{options.url.rstrip('/')}/v1/sessions/{session_id}/commands -d")
         print("select some images, then send autoRate:")

@@ -19,11 +19,10 @@ durable, undoable path ("Undo Pick Selection").
 
 It reuses the HTTP and event-stream plumbing of examples/autorate.py.
 """
-import argparse
 import queue
 import sys
 
-from autorate import Api, EventStream, log
+from autorate import EventStream, connect, log
 
 ACTION, RESPONDER = "pickSelection", "main/grid"
 CONTRIBUTIONS = {
@@ -55,23 +54,7 @@ def answer(api, base, call):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--url", default="http://127.0.0.1:8080", help="the server (default %(default)s)")
-    parser.add_argument("--session", help="attach to this session (with --token) instead of creating one")
-    parser.add_argument("--token", help="the session's bearer token")
-    parser.add_argument("--once", action="store_true", help="exit after answering one call")
-    options = parser.parse_args()
-    if bool(options.session) != bool(options.token):
-        parser.error("--session and --token go together")
-
-    api = Api(options.url.rstrip("/"), options.token)
-    session_id = options.session
-    if session_id is None:
-        status, body = api.call("POST", "/v1/sessions")
-        if status != 201:
-            sys.exit(f"creating a session answered {status}: {body}")
-        session_id, api.token = body["id"], body["token"]
-        log(f"created session {session_id} (token {api.token})")
+    options, api, session_id, _ = connect(__doc__.split("\n\n")[0])
     base = f"/v1/sessions/{session_id}"
     handler = register(api, base)
     events = queue.Queue()

@@ -49,7 +49,7 @@ package struct RemoteHandlerRequest: Sendable {
         }
         keyBindings = try Self.list(body["keyBindings"], field: "keyBindings") { (item, field) throws(Problem) in
             try Self.members(item, field: field, allowed: ["key", "modifiers", "args"])
-            return ContributedBinding(key: try Self.key(item, field: field, required: true)!, arguments: try Self.arguments(item, field: field))
+            return ContributedBinding(key: try Self.key(item, field: field, required: true)!, arguments: try Arguments(argsOf: item, field: field))
         }
         var keys = Set<KeyEquivalent>()
         for (index, binding) in keyBindings.enumerated() where !keys.insert(binding.key).inserted {
@@ -96,7 +96,7 @@ package struct RemoteHandlerRequest: Sendable {
             throw Problem.invalid("\(field).title", "title must be a string of 1 to \(maxUndoNameLength) characters")
         }
         return ContributedItem(
-            id: id, menu: menu, after: after, title: title, arguments: try arguments(json, field: field),
+            id: id, menu: menu, after: after, title: title, arguments: try Arguments(argsOf: json, field: field),
             keyEquivalent: try key(json, field: field, required: false))
     }
 
@@ -105,12 +105,6 @@ package struct RemoteHandlerRequest: Sendable {
         if let stray = members.first(where: { !allowed.contains($0.key) }) {
             throw Problem.invalid("\(field).\(stray.key.prefix(40))", "unexpected member \"\(stray.key.prefix(40))\"")
         }
-    }
-
-    private static func arguments(_ json: JSON, field: String) throws(Problem) -> Arguments {
-        guard let args = json["args"], args != .null else { return .empty }
-        guard let members = args.objectMembers else { throw Problem.invalid("\(field).args", "args must be an object") }
-        return Arguments(members)
     }
 
     private static func key(_ json: JSON, field: String, required: Bool) throws(Problem) -> KeyEquivalent? {

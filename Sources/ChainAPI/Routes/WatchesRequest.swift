@@ -35,11 +35,7 @@ package struct WatchesRequest: Sendable {
             guard let action = item["action"]?.stringValue, RemoteHandler.isActionName(action) else {
                 throw Problem.invalid("\(field).action", "action must be a name: a letter, then letters or digits, at most 64")
             }
-            var arguments = Arguments.empty
-            if let args = item["args"], args != .null {
-                guard let members = args.objectMembers else { throw Problem.invalid("\(field).args", "args must be an object") }
-                arguments = Arguments(members)
-            }
+            let arguments = try Arguments(argsOf: item, field: field)
             var target: ResponderPath?
             if let value = item["target"], value != .null {
                 guard let text = value.stringValue, let path = ResponderPath(parsing: text) else {
