@@ -32,6 +32,11 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibRaw",
+            pkgConfig: "libraw_r",
+            providers: [.apt(["libraw-dev"])]
+        ),
         .target(name: "ChainModel", dependencies: ["ChainSupport"], swiftSettings: strict),
         // Leaves: the lock every module uses (ThreadSanitizer-aware), digests, ids, encodings.
         .target(name: "ChainSupport", swiftSettings: strict),
@@ -40,7 +45,7 @@ let package = Package(
         .target(name: "ChainStorage", dependencies: ["ChainSupport", "ChainModel"], swiftSettings: strict),
         .target(name: "ChainSQLite", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "CSQLite"], swiftSettings: strict),
         .target(name: "ChainPostgreSQL", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "CPostgreSQL"], swiftSettings: strict),
-        .target(name: "ChainPictures", dependencies: ["ChainSupport", "ChainModel", "CVips"], swiftSettings: strict),
+        .target(name: "ChainPictures", dependencies: ["ChainSupport", "ChainModel", "CVips", "CLibRaw"], swiftSettings: strict),
         .target(name: "ChainImport", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "ChainPictures"], swiftSettings: strict),
         // The service core: commands, sessions, live events, wire bodies, observability.
         .target(name: "ChainService", dependencies: ["ChainSupport", "ChainModel", "ChainStorage"], swiftSettings: strict),

@@ -102,6 +102,56 @@ static inline int cvips_linear_uchar(VipsImage *in, const double *a, const doubl
     return vips_linear(in, out, (double *) a, (double *) b, n, "uchar", TRUE, NULL);
 }
 
+/// The thumbnail of an encoded picture in memory as stored, not turned upright by its
+/// EXIF orientation: a raw file's embedded preview, which the raw's own flip turns.
+static inline int cvips_thumbnail_buffer_as_stored(const void *bytes, size_t length, int size, VipsImage **out) {
+    return vips_thumbnail_buffer((void *) bytes, length, out, size, "height", size, "size", VIPS_SIZE_DOWN,
+                                 "no_rotate", TRUE, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+}
+
+/// A thumbnail of an image already in memory (a raw file's processed pixels).
+static inline int cvips_thumbnail_image(VipsImage *in, int size, VipsImage **out) {
+    return vips_thumbnail_image(in, out, size, "height", size, "size", VIPS_SIZE_DOWN, NULL);
+}
+
+/// 8-bit pixels, `bands` per pixel, row after row, copied into a new image.
+static inline VipsImage *cvips_image_from_pixels(const void *pixels, size_t length, int width, int height, int bands) {
+    return vips_image_new_from_memory_copy(pixels, length, width, height, bands, VIPS_FORMAT_UCHAR);
+}
+
+/// `in` turned clockwise by `degrees` (0, 90, 180 or 270).
+static inline int cvips_rotate(VipsImage *in, int degrees, VipsImage **out) {
+    VipsAngle angle = degrees == 90 ? VIPS_ANGLE_D90 : degrees == 180 ? VIPS_ANGLE_D180
+        : degrees == 270 ? VIPS_ANGLE_D270 : VIPS_ANGLE_D0;
+    return vips_rot(in, out, angle, NULL);
+}
+
+/// The picture at `path` with its header read and its pixels not yet decoded: its size and
+/// metadata (EXIF fields as `exif-ifd0-Make` …, and `orientation`).
+static inline VipsImage *cvips_header(const char *path) {
+    return vips_image_new_from_file(path, NULL);
+}
+
+/// A string field of the header (NULL when absent), owned by the image. Asked only when
+/// present, so an absent field leaves nothing in the error buffer.
+static inline const char *cvips_field_string(VipsImage *image, const char *name) {
+    const char *value = NULL;
+    if (vips_image_get_typeof(image, name) == 0) return NULL;
+    if (vips_image_get_string(image, name, &value) != 0) return NULL;
+    return value;
+}
+
+/// An integer field of the header, `fallback` when absent or not an integer.
+static inline int cvips_field_int(VipsImage *image, const char *name, int fallback) {
+    int value = fallback;
+    if (vips_image_get_typeof(image, name) != G_TYPE_INT) return fallback;
+    if (vips_image_get_int(image, name, &value) != 0) return fallback;
+    return value;
+}
+
+static inline int cvips_width(const VipsImage *image) { return vips_image_get_width(image); }
+static inline int cvips_height(const VipsImage *image) { return vips_image_get_height(image); }
+
 static inline void cvips_unref(VipsImage *image) { g_object_unref(image); }
 static inline void cvips_free(void *pointer) { g_free(pointer); }
 
