@@ -47,10 +47,11 @@ static inline int clibraw_preview_long_edge(libraw_data_t *raw) {
     return width > height ? width : height;
 }
 
-/// Processing at half size (each 2 × 2 block of the sensor one pixel, no demosaicing), to
-/// 8-bit sRGB with the camera's white balance: the picture when no preview is large enough.
-static inline void clibraw_set_half_size(libraw_data_t *raw) {
-    raw->params.half_size = 1;
+/// Processing to 8-bit sRGB with the camera's white balance, at half size when `half` (each
+/// 2 × 2 block of the sensor one pixel, no demosaicing): the picture when no preview is
+/// large enough.
+static inline void clibraw_set_output(libraw_data_t *raw, int half) {
+    raw->params.half_size = half;
     raw->params.use_camera_wb = 1;
     raw->params.output_bps = 8;
 }

@@ -53,13 +53,14 @@ final class RawFile {
     }
 
     /// The embedded preview when its long edge is at least `size`, else the raw data
-    /// processed at half size (for a 24-megapixel sensor, 3000 × 2000).
+    /// processed at half size (for a 24-megapixel sensor, 3000 × 2000), or whole when half
+    /// would be smaller than `size`.
     func picture(atLeast size: Int) throws(PictureError) -> Picture {
         if clibraw_preview_long_edge(handle) >= size, libraw_unpack_thumb(handle) == LIBRAW_SUCCESS.rawValue,
            let preview = try? made(libraw_dcraw_make_mem_thumb(handle, nil), upright: false) {
             return preview
         }
-        clibraw_set_half_size(handle)
+        clibraw_set_output(handle, max(info.width, info.height) / 2 >= size ? 1 : 0)
         try check(libraw_unpack(handle))
         try check(libraw_dcraw_process(handle))
         var error: Int32 = 0
