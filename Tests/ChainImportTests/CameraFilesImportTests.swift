@@ -11,15 +11,8 @@ import Testing
 /// camera, lens, exposure, a quarter-turn orientation) and DNG raws; their metadata reaches
 /// the catalog and their thumbnails come out upright.
 @Suite struct CameraFilesImportTests {
-    static let canon: CameraFixtures.Tags = [
-        "Make": "Canon", "Model": "Canon EOS R5", "LensModel": "RF24-70mm F2.8 L IS USM",
-        "DateTimeOriginal": "2024:05:01 10:20:30", "OffsetTimeOriginal": "+02:00", "ExposureTime": "1/250",
-        "FNumber": "5.6", "ISO": "400", "FocalLength": "50", "Orientation": "6",
-    ]
-    static let nikon = [
-        "--make", "Nikon", "--model", "Z 6", "--lens", "NIKKOR Z 24-70mm f/4 S", "--date", "2023:08:14 18:05:09",
-        "--exposure", "1/500", "--fnumber", "8", "--focal", "35", "--orientation", "6",
-    ]
+    static let canon = CameraFixtures.canonTags
+    static let nikon = CameraFixtures.nikonOptions
 
     @Test func metadataAndUprightSizesReachTheCatalog() throws {
         try TemporaryDirectory.with { directory in

@@ -8,6 +8,18 @@ package enum CameraFixtures {
     /// EXIF tags as exiftool names them, with their values: `["Make": "Canon", "ISO": "400"]`.
     package typealias Tags = [String: String]
 
+    /// A Canon JPEG's EXIF: taken at 10:20:30 on 1 May 2024 at UTC+2, turned a quarter clockwise.
+    package static let canonTags: Tags = [
+        "Make": "Canon", "Model": "Canon EOS R5", "LensModel": "RF24-70mm F2.8 L IS USM",
+        "DateTimeOriginal": "2024:05:01 10:20:30", "OffsetTimeOriginal": "+02:00", "ExposureTime": "1/250",
+        "FNumber": "5.6", "ISO": "400", "FocalLength": "50", "Orientation": "6",
+    ]
+    /// A Nikon DNG's tags (no offset: DNG from pidng carries none), turned a quarter clockwise.
+    package static let nikonOptions = [
+        "--make", "Nikon", "--model", "Z 6", "--lens", "NIKKOR Z 24-70mm f/4 S", "--date", "2023:08:14 18:05:09",
+        "--exposure", "1/500", "--fnumber", "8", "--focal", "35", "--orientation", "6",
+    ]
+
     /// A `width` × `height` picture (the extension picks the format) stored as it is, with
     /// `tags` written into it; `Orientation` is numeric (1–8).
     @discardableResult

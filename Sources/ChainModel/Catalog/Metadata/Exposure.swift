@@ -15,17 +15,17 @@ public struct Exposure: Equatable, Sendable {
         self.focalLength = focalLength.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
     }
 
-    /// The shutter time of `seconds`: `1/n` below a second (n rounded), else the seconds
-    /// with at most one decimal.
+    /// The shutter time of `seconds`: `1/n` below a second when that is what it is (within
+    /// 5 %), else the seconds with at most one decimal (`0.4`, `2.5`, `30`).
     public static func time(seconds: Double) -> String? {
         guard seconds > 0, seconds.isFinite else { return nil }
         if seconds < 1 {
-            let denominator = (1 / seconds).rounded()
-            // 1/0.77 s is not a usual speed: say 0.8 rather than 1/1.
-            if denominator >= 2 { return "1/\(Int(denominator))" }
+            let inverse = 1 / seconds
+            let denominator = inverse.rounded()
+            if denominator >= 2, abs(inverse - denominator) <= 0.05 * inverse { return "1/\(Int(denominator))" }
         }
-        let tenths = (seconds * 10).rounded()
-        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10))" : "\(Int(tenths) / 10).\(Int(tenths) % 10)"
+        let tenths = Int((seconds * 10).rounded())
+        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
     }
 
     /// The shutter time of an EXIF rational: as written when its numerator is 1 (`1/250`),
