@@ -2,10 +2,13 @@
 # Both install the Debian packages they need when missing (apt-get, as root or via sudo).
 
 SWIFT ?= swift
-PACKAGES := libmicrohttpd-dev libsqlite3-dev libvips-dev libpq-dev pkg-config curl
+PACKAGES := libmicrohttpd-dev libsqlite3-dev libvips-dev libraw-dev libpq-dev pkg-config curl
 DATA_DIR ?= ./data
-# The PostgreSQL tests start a throwaway cluster from Debian's server (initdb, pg_ctl).
-TEST_PACKAGES := postgresql
+# The PostgreSQL tests start a throwaway cluster from Debian's server (initdb, pg_ctl); the
+# camera-file tests make JPEGs with EXIF (vips, exiftool) and DNGs (pidng from PyPI, in a venv
+# under .build: FIXTURES_VENV, which the tests also make when missing).
+TEST_PACKAGES := postgresql libvips-tools libimage-exiftool-perl python3-venv
+FIXTURES_VENV := .build/fixtures-venv
 # The browser suite: Debian's Chromium and its driver, selenium from PyPI in a venv under .build.
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build/browser-venv
@@ -31,6 +34,8 @@ run: build
 
 test-deps: deps
 	@$(MAKE) --no-print-directory deps PACKAGES="$(TEST_PACKAGES)"
+	@test -x $(FIXTURES_VENV)/bin/python || python3 -m venv $(FIXTURES_VENV)
+	@$(FIXTURES_VENV)/bin/python -c "import pidng, numpy" 2>/dev/null || $(FIXTURES_VENV)/bin/pip install -q "pidng==4.0.9" numpy
 
 browser-deps:
 	@$(MAKE) --no-print-directory deps PACKAGES="$(BROWSER_PACKAGES)"
