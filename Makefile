@@ -13,7 +13,7 @@ FIXTURES_VENV := .build/fixtures-venv
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build/browser-venv
 
-.PHONY: deps test-deps browser-deps build run test test-browser check fuzz slow-clients schemathesis crash-test instances-test test-asan test-tsan bench bench-large bench-postgres bench-http bench-live bench-thumbnails bench-instructions clean
+.PHONY: deps test-deps browser-deps build run test test-browser check fuzz slow-clients schemathesis crash-test instances-test test-asan test-tsan bench bench-large bench-postgres bench-http bench-live bench-thumbnails bench-import bench-instructions clean
 
 deps:
 	@missing=""; \
@@ -133,6 +133,10 @@ bench-live: build
 bench-thumbnails: build
 	@$(MAKE) --no-print-directory deps PACKAGES="libvips-tools"
 	scripts/bench-thumbnails --binary .build/release/chain-server
+
+# `chain-server import` of 6000 x 4000 JPEGs with EXIF and of DNGs, thumbnails included: files/s.
+bench-import: build test-deps
+	scripts/bench-import --binary .build/release/chain-server
 
 # Instructions per request of two builds under callgrind (BASE=… CAND=… binaries): the one
 # comparison this shared machine's noise does not move.
