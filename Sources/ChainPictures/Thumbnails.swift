@@ -23,8 +23,9 @@ package final class Thumbnails: Sendable {
     /// The size the grid asks for, and the one an import makes ahead.
     package static let defaultSize = 256
     package static let sizeRange = 128...1024
-    /// Changes every cached file name and version when the way thumbnails are made changes.
-    package static let version = "v1"
+    /// Changes every cached file name and version when the way thumbnails are made changes
+    /// (v2: camera raws through libraw, no longer their sensor mosaic).
+    package static let version = "v2"
 
     package let engine: any PictureEngine
     package let directory: String
