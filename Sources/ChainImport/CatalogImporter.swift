@@ -58,8 +58,8 @@ package struct CatalogImporter: Sendable {
 
         let engine = try self.engine ?? thumbnails?.engine ?? VipsPictureEngine()
         let files = try candidates(in: path, ignored: &counts.ignored)
-        for start in stride(from: 0, to: files.count, by: batchSize) {
-            let batch = Array(files[start..<min(files.count, start + batchSize)])
+        for first in stride(from: 0, to: files.count, by: batchSize) {
+            let batch = Array(files[first..<min(files.count, first + batchSize)])
             for (url, read) in zip(batch, Self.read(batch, engine: engine)) {
                 counts.scanned += 1
                 switch read {
@@ -79,8 +79,7 @@ package struct CatalogImporter: Sendable {
             try flush()
             progress(counts)
         }
-        try flush()
-        progress(counts)
+        if files.isEmpty { progress(counts) }
         if let thumbnails, counts.added > 0 {
             try makeThumbnails(after: lastBefore, thumbnails, counts: &counts)
             progress(counts)

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import numpy as np
 from pidng.core import RAW2DNG, DNGTags, Tag
-from pidng.defs import CalibrationIlluminant, CFAPattern, DNGVersion, PhotometricInterpretation, PreviewColorSpace
+from pidng.defs import CalibrationIlluminant, CFAPattern, PhotometricInterpretation, PreviewColorSpace
 
 
 def rational(value):
@@ -60,8 +60,6 @@ def main():
                                 [0, 10000], [0, 10000], [10000, 10000]])
     tags.set(Tag.CalibrationIlluminant1, CalibrationIlluminant.D65)
     tags.set(Tag.AsShotNeutral, [[1, 1], [1, 1], [1, 1]])
-    tags.set(Tag.DNGVersion, DNGVersion.V1_4)
-    tags.set(Tag.DNGBackwardVersion, DNGVersion.V1_2)
     tags.set(Tag.PreviewColorSpace, PreviewColorSpace.sRGB)
     if arguments.make:
         tags.set(Tag.Make, arguments.make)
