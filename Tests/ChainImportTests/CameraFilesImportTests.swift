@@ -77,6 +77,26 @@ import Testing
         }
     }
 
+    /// A raw's embedded preview (here dark on its left, the raw data's opposite) makes the
+    /// sizes it covers, turned by the raw's orientation; a larger size comes from the raw data.
+    @Test func aRawsEmbeddedPreviewMakesTheSizesItCovers() throws {
+        try TemporaryDirectory.with { directory in
+            let raw = try CameraFixtures.dng(
+                directory + "/previewed.dng", width: 600, height: 400, options: ["--orientation", "6", "--preview-dark-left"])
+            let engine = try VipsPictureEngine()
+            for (size, expected, topIsBright) in [(256, (171, 256), false), (1024, (400, 600), true)] {
+                let bytes = try engine.thumbnail(ofFile: raw, size: size)
+                let thumbnail = directory + "/thumbnail-\(size).jpg"
+                try TemporaryDirectory.write(bytes, to: thumbnail)
+                let made = try #require(jpegSize(bytes))
+                #expect(made.width == expected.0 && made.height == expected.1, "\(size): \(made)")
+                let top = try Self.mean(of: thumbnail, y: 0, height: expected.1 / 8)
+                let bottom = try Self.mean(of: thumbnail, y: expected.1 * 5 / 8, height: expected.1 / 8)
+                #expect(topIsBright ? top > bottom + 50 : bottom > top + 50, "\(size): top \(top), bottom \(bottom)")
+            }
+        }
+    }
+
     @Test func aCorruptRawIsSkippedWithItsReason() throws {
         try TemporaryDirectory.with { directory in
             let photos = directory + "/photos"

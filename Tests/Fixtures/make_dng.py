@@ -3,13 +3,20 @@
 
     make_dng.py OUT.dng --width W --height H [--orientation 1|3|6|8] [--make M --model M
                 [--lens L] [--date "YYYY:MM:DD HH:MM:SS"] [--exposure N/D] [--fnumber F]
-                [--iso N] [--focal MM]]
+                [--iso N] [--focal MM]] [--preview JPEG | --preview-dark-left]
 
 The sensor data is a 16-bit RGGB mosaic of a picture whose left half is bright and right
-half dark, so a thumbnail made from it shows which way is up. Run with the venv that holds
+half dark, so a thumbnail made from it shows which way is up. With --preview, the JPEG is
+embedded as a camera embeds its preview: a reduced-resolution IFD (NewSubfileType 1,
+JPEG-compressed, YCbCr) chained after the raw's; --preview-dark-left embeds one of the
+sensor's size whose left half is dark (the raw's opposite, so a test tells which one a
+thumbnail came from; made with the `vips` command). Run with the venv that holds
 pidng and numpy (.build/fixtures-venv, made by `make fixtures-deps` or by the tests).
 """
 import argparse
+import os
+import struct
+import subprocess
 from fractions import Fraction
 
 import numpy as np
@@ -20,6 +27,29 @@ from pidng.defs import CalibrationIlluminant, CFAPattern, PhotometricInterpretat
 def rational(value):
     fraction = Fraction(value).limit_denominator(100000)
     return [[fraction.numerator, fraction.denominator]]
+
+
+def with_preview(dng, jpeg, width, height):
+    """`dng` (little-endian TIFF, one IFD at offset 8) with `jpeg` chained as a second IFD."""
+    data = bytearray(dng)
+    data += b"\0" * (-len(data) % 4)
+    jpeg_offset = len(data)
+    data += jpeg
+    data += b"\0" * (-len(data) % 4)
+    bits_offset = len(data)
+    data += struct.pack("<HHH", 8, 8, 8) + b"\0\0"
+    entries = [  # (tag, type, count, value): SHORT = 3, LONG = 4
+        (254, 4, 1, 1), (256, 4, 1, width), (257, 4, 1, height), (258, 3, 3, bits_offset), (259, 3, 1, 7),
+        (262, 3, 1, 6), (273, 4, 1, jpeg_offset), (277, 3, 1, 3), (278, 4, 1, height), (279, 4, 1, len(jpeg)),
+    ]
+    ifd_offset = len(data)
+    data += struct.pack("<H", len(entries))
+    for tag, kind, count, value in entries:
+        data += struct.pack("<HHI", tag, kind, count) + struct.pack("<I", value)
+    data += struct.pack("<I", 0)
+    (count,) = struct.unpack_from("<H", data, 8)
+    struct.pack_into("<I", data, 8 + 2 + count * 12, ifd_offset)
+    return bytes(data)
 
 
 def main():
@@ -36,6 +66,8 @@ def main():
     parser.add_argument("--fnumber", type=float)
     parser.add_argument("--iso", type=int)
     parser.add_argument("--focal", type=float)
+    parser.add_argument("--preview")
+    parser.add_argument("--preview-dark-left", action="store_true")
     arguments = parser.parse_args()
 
     width, height = arguments.width, arguments.height
@@ -84,6 +116,21 @@ def main():
     writer = RAW2DNG()
     writer.options(tags, path="", compress=False)
     data = writer.convert(mosaic, filename="")
+    if arguments.preview_dark_left:
+        pixels = np.zeros((height, width, 3), dtype=np.uint8)
+        pixels[:, width // 2:] = 255
+        arguments.preview = arguments.out + ".preview.jpg"
+        with open(arguments.out + ".preview.ppm", "wb") as file:
+            file.write(f"P6 {width} {height} 255\n".encode() + pixels.tobytes())
+        subprocess.run(["vips", "jpegsave", arguments.out + ".preview.ppm", arguments.preview], check=True)
+        os.remove(arguments.out + ".preview.ppm")
+    if arguments.preview:
+        def field(name):
+            return int(subprocess.run(["vipsheader", "-f", name, arguments.preview], check=True, capture_output=True, text=True).stdout)
+        with open(arguments.preview, "rb") as file:
+            data = with_preview(data, file.read(), field("width"), field("height"))
+        if arguments.preview_dark_left:
+            os.remove(arguments.preview)
     with open(arguments.out, "wb") as file:
         file.write(data)
 
