@@ -6,28 +6,38 @@ extension VipsPictureEngine {
     /// data at half size (already upright); libvips scales it and writes the JPEG.
     func rawThumbnail(ofFile path: String, size: Int) throws(PictureError) -> [UInt8] {
         let raw = try RawFile(path)
-        let picture = try raw.picture(atLeast: size)
-        var scaled: UnsafeMutablePointer<VipsImage>?
-        let turn: Int
-        switch picture {
+        let turn = Self.clockwiseDegrees(raw.info.metadata.orientation)
+        switch try raw.picture(atLeast: size) {
         case .jpeg(let bytes):
-            let status = bytes.withUnsafeBytes { cvips_thumbnail_buffer_as_stored($0.baseAddress, $0.count, Int32(size), &scaled) }
-            guard status == 0 else { throw Self.failure() }
-            turn = Self.clockwiseDegrees(raw.info.metadata.orientation)
+            // libvips reads the buffer lazily: the whole pipeline runs while it is alive.
+            let result = bytes.withUnsafeBytes { buffer -> Result<[UInt8], PictureError> in
+                var scaled: UnsafeMutablePointer<VipsImage>?
+                guard cvips_thumbnail_buffer_as_stored(buffer.baseAddress, buffer.count, Int32(size), &scaled) == 0,
+                      let scaled
+                else { return .failure(Self.failure()) }
+                defer { cvips_unref(scaled) }
+                return Result { () throws(PictureError) in try Self.jpeg(scaled, turnedBy: turn) }
+            }
+            return try result.get()
         case .pixels(let bytes, let width, let height, let bands, let upright):
-            turn = upright ? 0 : Self.clockwiseDegrees(raw.info.metadata.orientation)
+            // Copied into the image: the pixels need not outlive this call.
             let image = bytes.withUnsafeBytes { cvips_image_from_pixels($0.baseAddress, $0.count, Int32(width), Int32(height), Int32(bands)) }
             guard let image else { throw Self.failure() }
             defer { cvips_unref(image) }
-            guard cvips_thumbnail_image(image, Int32(size), &scaled) == 0 else { throw Self.failure() }
+            var scaled: UnsafeMutablePointer<VipsImage>?
+            guard cvips_thumbnail_image(image, Int32(size), &scaled) == 0, let scaled else { throw Self.failure() }
+            defer { cvips_unref(scaled) }
+            return try Self.jpeg(scaled, turnedBy: upright ? 0 : turn)
         }
-        guard let scaled else { throw Self.failure() }
-        defer { cvips_unref(scaled) }
-        guard turn != 0 else { return try Self.jpeg(scaled) }
+    }
+
+    /// `image` turned clockwise by `degrees`, as a JPEG.
+    private static func jpeg(_ image: UnsafeMutablePointer<VipsImage>, turnedBy degrees: Int) throws(PictureError) -> [UInt8] {
+        guard degrees != 0 else { return try jpeg(image) }
         var turned: UnsafeMutablePointer<VipsImage>?
-        guard cvips_rotate(scaled, Int32(turn), &turned) == 0, let turned else { throw Self.failure() }
+        guard cvips_rotate(image, Int32(degrees), &turned) == 0, let turned else { throw failure() }
         defer { cvips_unref(turned) }
-        return try Self.jpeg(turned)
+        return try jpeg(turned)
     }
 
     /// The clockwise turn that stands a picture of EXIF `orientation` upright (mirrored
