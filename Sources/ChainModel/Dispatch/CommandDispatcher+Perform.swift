@@ -27,6 +27,7 @@ extension CommandDispatcher {
     }
 
     /// Performs `invocation` where a walk made to perform it (`preparing`) ended.
+    @inline(__always)
     func perform(
         _ invocation: Invocation, resolved resolution: Resolution, in session: Session, catalog: any CatalogReading,
         from start: ResponderPath?, now: Moment?
