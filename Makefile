@@ -2,7 +2,7 @@
 # Both install the Debian packages they need when missing (apt-get, as root or via sudo).
 
 SWIFT ?= swift
-PACKAGES := libmicrohttpd-dev libsqlite3-dev libvips-dev libraw-dev libpq-dev pkg-config curl
+PACKAGES := libmicrohttpd-dev libsqlite3-dev libvips-dev libraw-dev libpq-dev libexempi-dev pkg-config curl
 DATA_DIR ?= ./data
 # The PostgreSQL tests start a throwaway cluster from Debian's server (initdb, pg_ctl); the
 # camera-file tests make JPEGs with EXIF (vips, exiftool) and DNGs (pidng from PyPI, in a venv

@@ -81,6 +81,10 @@ package struct ServerConfiguration: Sendable, Equatable {
     /// seeded (`<data>/demo-pictures/`). `config/server.json` turns it on; off by default so a
     /// server started in code (the tests) seeds in milliseconds.
     package var demoPictures = false
+    /// `catalog.xmpSidecars`: after every committed change to an image's rating, label or
+    /// flag, write them into the XMP sidecar beside its file (`DSC_0001.NEF.xmp`, as
+    /// darktable names it), off the command path; import reads existing sidecars either way.
+    package var xmpSidecars = false
 
     /// `dataDirectory` as an absolute path, so paths stored under it (demo pictures) hold
     /// wherever the server is started from next.

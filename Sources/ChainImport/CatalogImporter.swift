@@ -27,15 +27,19 @@ package struct CatalogImporter: Sendable {
     package let thumbnails: Thumbnails?
     /// Reads the files' headers; `nil`: the thumbnails' engine, else libvips.
     package let engine: (any PictureEngine)?
+    /// Where a file's XMP sidecar is read, for the rating, label and flag another editor
+    /// gave it; `nil`: none read.
+    package let sidecars: (any SidecarStore)?
 
     package init(
         store: any CatalogStorage, batchSize: Int = CatalogImporter.defaultBatchSize, thumbnails: Thumbnails? = nil,
-        engine: (any PictureEngine)? = nil
+        engine: (any PictureEngine)? = nil, sidecars: (any SidecarStore)? = nil
     ) {
         self.store = store
         self.batchSize = max(1, batchSize)
         self.thumbnails = thumbnails
         self.engine = engine
+        self.sidecars = sidecars
     }
 
     /// Walks `path` recursively and adds every image file not yet in the catalog, calling
@@ -67,10 +71,12 @@ package struct CatalogImporter: Sendable {
                     if let format = ImageFileType.countedFormat(pathExtension: url.pathExtension) {
                         counts.formats[format, default: 0] += 1
                     }
-                    pending.append(ImageRecord(
+                    var record = ImageRecord(
                         name: url.lastPathComponent, path: url.path, byteSize: fileSize, width: info.width, height: info.height,
                         format: ImageFileType(pathExtension: url.pathExtension)?.format, addedAt: addedAt, metadata: info.metadata
-                    ))
+                    )
+                    readSidecar(into: &record, counts: &counts)
+                    pending.append(record)
                 case .failure(let error):
                     counts.skipped += 1
                     counts.skippedReasons[Self.reason(error, path: url.path), default: 0] += 1

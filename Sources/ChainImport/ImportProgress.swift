@@ -18,6 +18,10 @@ package struct ImportProgress: Equatable, Sendable {
     package var formats: [String: Int] = [:]
     /// Files skipped, by why the library reading them gave up.
     package var skippedReasons: [String: Int] = [:]
+    /// Files whose XMP sidecar gave the image its rating, label or flag.
+    package var sidecars = 0
+    /// Sidecars that could not be read (the image is still imported, with default values).
+    package var unreadableSidecars = 0
 
     package init(
         scanned: Int = 0, added: Int = 0, alreadyPresent: Int = 0, skipped: Int = 0, ignored: Int = 0,

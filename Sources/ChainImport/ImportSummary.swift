@@ -9,6 +9,8 @@ package struct ImportSummary: Equatable, Sendable {
     package var unreadablePictures: Int
     package var formats: [String: Int]
     package var skippedReasons: [String: Int]
+    package var sidecars: Int
+    package var unreadableSidecars: Int
     package var elapsed: Duration
 
     package init(_ progress: ImportProgress, elapsed: Duration) {
@@ -21,6 +23,8 @@ package struct ImportSummary: Equatable, Sendable {
         unreadablePictures = progress.unreadablePictures
         formats = progress.formats
         skippedReasons = progress.skippedReasons
+        sidecars = progress.sidecars
+        unreadableSidecars = progress.unreadableSidecars
         self.elapsed = elapsed
     }
 
@@ -31,8 +35,10 @@ package struct ImportSummary: Equatable, Sendable {
         let files = scanned == 1 ? "file" : "files"
         let pictures = thumbnails + unreadablePictures == 0 ? ""
             : "; \(thumbnails) thumbnails made, \(unreadablePictures) pictures the thumbnailer could not read"
+        let sidecarNote = sidecars + unreadableSidecars == 0 ? ""
+            : "; values from \(sidecars) XMP sidecars, \(unreadableSidecars) sidecars unreadable"
         return "Imported \(added) new \(noun) from \(scanned) \(files) in \(Self.seconds(elapsed)) "
-            + "(\(alreadyPresent) already present, \(skipped) unreadable, \(ignored) other files ignored\(pictures))"
+            + "(\(alreadyPresent) already present, \(skipped) unreadable, \(ignored) other files ignored\(pictures)\(sidecarNote))"
     }
 
     /// The files read by format, most first: `Formats: jpeg 20, dng 3, webp 1`; `nil` when none.

@@ -24,6 +24,8 @@ package enum CameraFixtures {
     /// `tags` written into it; `Orientation` is numeric (1–8).
     @discardableResult
     package static func picture(_ path: String, width: Int, height: Int, tags: Tags = [:], pattern: Int = 1) throws -> String {
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try VipsPictureEngine().draw(.numbered(pattern), width: width, height: height, to: path)
         guard !tags.isEmpty else { return path }
         let arguments = ["-q", "-overwrite_original"] + tags.sorted { $0.key < $1.key }.map { key, value in

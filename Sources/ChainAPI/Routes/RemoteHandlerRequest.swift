@@ -115,18 +115,6 @@ package struct RemoteHandlerRequest: Sendable {
         guard let key = value.stringValue, !key.isEmpty, key.count <= 32 else {
             throw Problem.invalid("\(field).key", "key must be a key name like \"e\" or \"rightArrow\"")
         }
-        var names: [String] = []
-        if let list = json["modifiers"], list != .null {
-            guard let values = list.arrayValue else { throw Problem.invalid("\(field).modifiers", "modifiers must be an array of names") }
-            for value in values {
-                guard let name = value.stringValue else { throw Problem.invalid("\(field).modifiers", "modifiers must be an array of names") }
-                names.append(name)
-            }
-        }
-        do throws(ModifierError) {
-            return KeyEquivalent(key: key, modifiers: try Modifiers(names: names))
-        } catch {
-            throw Problem.invalid("\(field).modifiers", "unknown modifier \"\(error.name.prefix(40))\" (command, shift, option, control)")
-        }
+        return KeyEquivalent(key: key, modifiers: try KeyRequest.modifiers(json["modifiers"], field: "\(field).modifiers"))
     }
 }
