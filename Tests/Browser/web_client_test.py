@@ -562,6 +562,25 @@ class WebClientTest(BrowserCase):
         wait_until(lambda: page.pressed("tb.rating.4") == "mixed" and page.pressed("tb.rating.2") == "mixed",
                    timeout=5, message="★4 and ★2 mixed over img-30 (4) and img-31 (2)")
 
+    def test_9d_an_undo_that_met_another_sessions_change_says_so_and_undo_anyway_writes_it(self):
+        page = self.page
+        page.select_tiles(["img-34", "img-35"])
+        before = [page.rating_of("img-34"), page.rating_of("img-35")]
+        page.press("5")
+        wait_until(lambda: [page.rating_of("img-34"), page.rating_of("img-35")] == [5, 5], message="both rated 5")
+        other = self.other_session("img-35")
+        other("setRating", rating=2)
+        wait_until(lambda: page.rating_of("img-35") == 2, timeout=5, message="img-35 rated 2 by the other session")
+        page.press("z", modifier=Keys.COMMAND)
+        wait_until(lambda: page.rating_of("img-34") == before[0], message="img-34 back to its rating")
+        notice = wait_until(lambda: next((n for n in self.driver.find_elements(By.CSS_SELECTOR, "#notices .notice")
+                                          if "changed by someone else" in n.text), None),
+                            message="a notice naming the conflict")
+        self.assertIn("1 image was changed by someone else since", notice.text)
+        self.assertEqual(page.rating_of("img-35"), 2)
+        notice.find_element(By.CSS_SELECTOR, "button.notice-action").click()
+        wait_until(lambda: page.rating_of("img-35") == before[1], message="Undo Anyway to write img-35 back")
+
     def test_9c_toolbar_controls_perform_their_commands(self):
         page = self.page
         page.click_tile("img-33")

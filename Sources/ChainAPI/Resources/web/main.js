@@ -327,6 +327,22 @@ class Client {
     if (answer.action === "moveSelection" && typeof answer.result.position === "number") {
       this.grid.revealPosition(answer.result.position);
     }
+    const conflicts = answer.result && answer.result.conflicts;
+    if (Array.isArray(conflicts) && conflicts.length) this.showConflicts(answer.action, conflicts);
+  }
+
+  /**
+   * An undo (or redo) that left images someone else changed since: says how many, and
+   * offers to write them anyway (`force`), which the server keeps on top until then.
+   */
+  showConflicts(action, conflicts) {
+    const images = new Set(conflicts.map((conflict) => conflict.image)).size;
+    const noun = images === 1 ? "1 image was" : `${images} images were`;
+    const way = action === "redo" ? "Redo" : "Undo";
+    this.notices.show(`${noun} changed by someone else since`, images === 1 ? "Left as it is." : "Left as they are.", 12, {
+      label: `${way} Anyway`,
+      run: () => this.perform({ action, args: { force: true } }),
+    });
   }
 
   /**
