@@ -53,7 +53,7 @@ package struct VipsPictureEngine: PictureEngine {
         guard cvips_write_file(picture, path) == 0 else { throw Self.failure() }
     }
 
-    private static func jpeg(_ image: UnsafeMutablePointer<VipsImage>) throws(PictureError) -> [UInt8] {
+    static func jpeg(_ image: UnsafeMutablePointer<VipsImage>) throws(PictureError) -> [UInt8] {
         var bytes: UnsafeMutableRawPointer?
         var length = 0
         guard cvips_jpegsave_buffer(image, quality, &bytes, &length) == 0, let bytes else { throw failure() }
@@ -61,7 +61,7 @@ package struct VipsPictureEngine: PictureEngine {
         return Array(UnsafeRawBufferPointer(start: bytes, count: length))
     }
 
-    private static func failure() -> PictureError {
+    static func failure() -> PictureError {
         PictureError(reason: takeError())
     }
 

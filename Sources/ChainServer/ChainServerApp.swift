@@ -24,6 +24,8 @@ final class ChainServerApp: Sendable {
     let http: HTTPServer
     let live: LiveEvents
     let thumbnails: Thumbnails
+    let previews: Previews
+    let prefetch: PreviewPrefetch
     /// This server's place among `PictureLog`'s sinks, left at `stop`.
     private let pictureLog: Int
 
@@ -46,7 +48,15 @@ final class ChainServerApp: Sendable {
         }
         let pictures = try VipsPictureEngine()
         try Self.seedDemoCatalog(storage, configuration, pictures: pictures, log: log)
-        thumbnails = try Thumbnails(engine: pictures, directory: configuration.dataDirectory + "/thumbnails")
+        // Thumbnails and previews share the picture workers: previews made ahead wait for both.
+        let workers = PictureWorkers()
+        thumbnails = try Thumbnails(engine: pictures, directory: configuration.dataDirectory + "/thumbnails", workers: workers)
+        let previews = Previews(engine: pictures, workers: workers) { kind, outcome in
+            metrics.recordPreview(kind: kind.rawValue, outcome: outcome.rawValue)
+        }
+        self.previews = previews
+        let prefetch = PreviewPrefetch(previews: previews, storage: storage)
+        self.prefetch = prefetch
         storage.onCommit = { batches, rows in metrics.recordCommit(batches: batches, rows: rows) }
         self.storage = storage
         self.metrics = metrics
@@ -63,7 +73,8 @@ final class ChainServerApp: Sendable {
             menus: menus, calls: calls, metrics: metrics, log: log, relay: relay, keepAlive: .seconds(configuration.keepAliveSeconds),
             stallLimit: .seconds(configuration.stallSeconds))
         self.live = live
-        runner = CommandRunner(dispatcher: dispatcher, catalog: catalog, storage: storage, metrics: metrics, live: live, calls: calls)
+        runner = CommandRunner(
+            dispatcher: dispatcher, catalog: catalog, storage: storage, metrics: metrics, live: live, calls: calls, viewers: prefetch)
         let journal = runner.journal
         var listenedElsewhere: (@Sendable (String) -> Bool)?
         if let relay { listenedElsewhere = { id in relay.isListenedElsewhere(id) } }
@@ -109,6 +120,7 @@ final class ChainServerApp: Sendable {
                 catalogVersion: { [catalog] in catalog.committedVersion }, pages: ImagePageCache(),
                 maxPageSize: configuration.maxPageSize, reads: reads, log: log),
             thumbnails: ThumbnailRoutes(storage: storage, thumbnails: thumbnails, reads: reads, log: log),
+            previews: PreviewRoutes(storage: storage, previews: previews, prefetch: prefetch, reads: reads, log: log),
             events: EventRoutes(live: live),
             handlers: HandlerRoutes(
                 live: live, calls: calls, catalog: catalog, journal: journal, menus: menus, maxJSONDepth: configuration.maxJSONDepth,
