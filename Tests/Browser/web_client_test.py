@@ -271,7 +271,7 @@ class WebClientTest(BrowserCase):
         page.press(Keys.ESCAPE)
         wait_until(lambda: not viewer.is_displayed(), message="Escape to close the viewer")
 
-    def test_4a_the_viewer_asks_for_a_screen_sized_preview_and_has_its_neighbours_ready(self):
+    def test_4a_the_viewer_asks_for_a_screen_sized_preview_has_its_neighbours_ready_and_a_loupe(self):
         page = self.page
         ActionChains(self.driver).double_click(page.tile("img-5")).perform()
         viewer = self.driver.find_element(By.ID, "viewer")
@@ -298,6 +298,18 @@ class WebClientTest(BrowserCase):
         wait_until(lambda: page.js("return document.getElementById('viewer-image').complete && document.getElementById('viewer-image').naturalWidth > 0"),
                    message="img-6's preview shown")
         self.assertFalse(any("/v1/images/img-6/" in name for name in asked()[before:]), asked()[before:])
+        # A click shows the 1:1 loupe from …/region; Escape puts the picture back, then closes the viewer.
+        self.driver.find_element(By.ID, "viewer-image").click()
+        loupe = self.driver.find_element(By.ID, "loupe")
+        wait_until(lambda: loupe.is_displayed(), message="the loupe")
+        wait_until(lambda: page.js("return document.querySelector('#loupe img').naturalWidth") > 0, message="the loupe's picture")
+        x, y, w, h = (int(part) for part in loupe.get_attribute("data-region").split(","))
+        self.assertEqual(page.js("const i = document.querySelector('#loupe img'); return [i.naturalWidth, i.naturalHeight]"), [w, h])
+        self.assertTrue(any(f"/v1/images/img-6/region?x={x}&y={y}&w={w}&h={h}" in name for name in asked() + page.js(
+            "return performance.getEntriesByType('resource').map((entry) => entry.name)")))
+        page.press(Keys.ESCAPE)
+        wait_until(lambda: not loupe.is_displayed(), message="Escape to close the loupe")
+        self.assertTrue(viewer.is_displayed())
         page.press(Keys.ESCAPE)
         wait_until(lambda: not viewer.is_displayed(), message="Escape to close the viewer")
 

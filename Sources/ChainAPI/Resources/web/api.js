@@ -101,7 +101,10 @@ export class Api {
       headers: this.headers({ Accept: "image/jpeg" }), signal,
     });
     if (response.status === 404) return null;
-    if (!response.ok) throw new ProblemError(response.status, { title: `HTTP ${response.status}` });
+    if (!response.ok) {
+      const problem = await response.json().catch(() => null);
+      throw new ProblemError(response.status, problem || { title: `HTTP ${response.status}` });
+    }
     return response.blob();
   }
 }

@@ -14,6 +14,7 @@ import { Grid } from "./grid.js";
 import { Viewers } from "./viewer.js";
 import { Thumbnails } from "./thumbnails.js";
 import { Previews } from "./previews.js";
+import { Loupe } from "./loupe.js";
 import { keyPress, belongsToBrowser, keyEquivalentText } from "./keys.js";
 import { Notices } from "./notices.js";
 import { Toolbar } from "./toolbar.js";
@@ -61,7 +62,8 @@ class Client {
       layout: () => this.scheduleLayout(),
       contextMenu: (image, event) => this.contextMenu(`${this.shownWindowId}/grid`, image, event),
     });
-    this.viewers = new Viewers($("viewer"), $("viewer-image"), $("viewer-caption"), $("panels"), this.thumbnails, new Previews(this.api), {
+    this.viewers = new Viewers($("viewer"), $("viewer-image"), $("viewer-caption"), $("panels"), this.thumbnails, new Previews(this.api),
+      new Loupe(this.api, $("loupe"), (id) => this.lookup(id)), {
       lookup: (id) => this.lookup(id),
       around: (id, previous) => this.around(id, previous),
       focus: (path) => this.focus(path),
@@ -426,6 +428,11 @@ class Client {
     if (event.key === "Escape" && !$("explain").hidden) {
       event.preventDefault();
       this.closeExplain();
+      return;
+    }
+    if (event.key === "Escape" && this.viewers.loupe.open) {
+      event.preventDefault();
+      this.viewers.loupe.close();
       return;
     }
     if (event.key === "Escape" && this.menuBar.open) {

@@ -10,14 +10,18 @@ export class Viewers {
    * @param actions {lookup(id) -> Promise<image>, focus(path), closeWindow(id),
    *   around(id, previous) -> ids of the images to have ready next, nearest first}
    */
-  constructor(overlay, image, caption, panels, thumbnails, previews, actions) {
+  constructor(overlay, image, caption, panels, thumbnails, previews, loupe, actions) {
     this.overlay = overlay;
     this.imageElement = image;
     this.caption = caption;
     this.panels = panels;
     this.thumbnails = thumbnails;
     this.previews = previews;
+    this.loupe = loupe;
     this.actions = actions;
+    image.addEventListener("click", (event) => {
+      if (this.shown) this.loupe.show(this.shown, image, event);
+    });
     this.shown = null;
   }
 
@@ -25,6 +29,7 @@ export class Viewers {
   render(session, window, firstResponder) {
     const id = window && window.viewer ? window.viewer.image : null;
     this.overlay.hidden = !id;
+    if (!id) this.loupe.close();
     this.overlay.dataset.image = id || "";
     if (id) this.showLarge(id);
     else this.shown = null;
@@ -55,6 +60,7 @@ export class Viewers {
     if (this.shown === id) return;
     const previous = this.shown;
     this.shown = id;
+    this.loupe.close();
     // A preview the size of this screen; one fetched and decoded ahead is shown at once.
     const size = screenSize();
     const ready = this.previews.ready(id, size);
