@@ -81,6 +81,9 @@ package struct ServerConfiguration: Sendable, Equatable {
     /// seeded (`<data>/demo-pictures/`). `config/server.json` turns it on; off by default so a
     /// server started in code (the tests) seeds in milliseconds.
     package var demoPictures = false
+    /// `catalog.previewCacheMegabytes`: the memory previews and regions are kept in (least
+    /// recently used out past it; 0 keeps none). 256 MiB holds some 300 previews of 2048 px.
+    package var previewCacheMegabytes = 256
 
     /// `dataDirectory` as an absolute path, so paths stored under it (demo pictures) hold
     /// wherever the server is started from next.

@@ -51,7 +51,7 @@ final class ChainServerApp: Sendable {
         // Thumbnails and previews share the picture workers: previews made ahead wait for both.
         let workers = PictureWorkers()
         thumbnails = try Thumbnails(engine: pictures, directory: configuration.dataDirectory + "/thumbnails", workers: workers)
-        let previews = Previews(engine: pictures, workers: workers) { kind, outcome in
+        let previews = Previews(engine: pictures, workers: workers, capacity: configuration.previewCacheMegabytes << 20) { kind, outcome in
             metrics.recordPreview(kind: kind.rawValue, outcome: outcome.rawValue)
         }
         self.previews = previews
