@@ -15,7 +15,7 @@ FROM swift:6.3-bookworm AS build
 
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev libvips-dev libpq-dev pkg-config \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev libvips-dev libpq-dev libexempi-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /build
@@ -36,7 +36,7 @@ FROM debian:bookworm-slim
 # curl is only for the HEALTHCHECK.
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libpq5 libvips42 ca-certificates curl \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libpq5 libvips42 libexempi8 ca-certificates curl \
     && rm -rf /var/lib/apt/lists/*
 
 # Created before VOLUME so a fresh named volume starts out owned by `chain`.

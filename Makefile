@@ -2,10 +2,10 @@
 # Both install the Debian packages they need when missing (apt-get, as root or via sudo).
 
 SWIFT ?= swift
-PACKAGES := libmicrohttpd-dev libsqlite3-dev libvips-dev libpq-dev pkg-config curl
+PACKAGES := libmicrohttpd-dev libsqlite3-dev libvips-dev libpq-dev libexempi-dev pkg-config curl
 DATA_DIR ?= ./data
 # The PostgreSQL tests start a throwaway cluster from Debian's server (initdb, pg_ctl).
-TEST_PACKAGES := postgresql
+TEST_PACKAGES := postgresql libimage-exiftool-perl
 # The browser suite: Debian's Chromium and its driver, selenium from PyPI in a venv under .build.
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build/browser-venv

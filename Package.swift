@@ -32,6 +32,11 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
+        .systemLibrary(
+            name: "CExempi",
+            pkgConfig: "exempi-2.0",
+            providers: [.apt(["libexempi-dev"])]
+        ),
         .target(name: "ChainModel", dependencies: ["ChainSupport"], swiftSettings: strict),
         // Leaves: the lock every module uses (ThreadSanitizer-aware), digests, ids, encodings.
         .target(name: "ChainSupport", swiftSettings: strict),
@@ -41,6 +46,8 @@ let package = Package(
         .target(name: "ChainSQLite", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "CSQLite"], swiftSettings: strict),
         .target(name: "ChainPostgreSQL", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "CPostgreSQL"], swiftSettings: strict),
         .target(name: "ChainPictures", dependencies: ["ChainSupport", "ChainModel", "CVips"], swiftSettings: strict),
+        // XMP sidecars beside the image files, through exempi: the `SidecarStore` engine.
+        .target(name: "ChainSidecars", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "CExempi"], swiftSettings: strict),
         .target(name: "ChainImport", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "ChainPictures"], swiftSettings: strict),
         // The service core: commands, sessions, live events, wire bodies, observability.
         .target(name: "ChainService", dependencies: ["ChainSupport", "ChainModel", "ChainStorage"], swiftSettings: strict),
@@ -81,7 +88,7 @@ let package = Package(
             name: "ChainServer",
             dependencies: [
                 "ChainSupport", "ChainModel", "ChainHTTP", "ChainStorage", "ChainSQLite", "ChainPostgreSQL", "ChainPictures",
-                "ChainImport", "ChainService", "ChainAPI", "ChainConfig",
+                "ChainSidecars", "ChainImport", "ChainService", "ChainAPI", "ChainConfig",
             ],
             swiftSettings: strict
         ),
@@ -109,7 +116,8 @@ let package = Package(
         .testTarget(name: "ChainSQLiteTests", dependencies: ["ChainModel", "ChainStorage", "ChainSQLite", "ChainTestSupport"], swiftSettings: strict),
         .testTarget(name: "ChainPostgreSQLTests", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "ChainPostgreSQL", "ChainTestSupport"], swiftSettings: strict),
         .testTarget(name: "ChainPicturesTests", dependencies: ["ChainModel", "ChainPictures", "ChainTestSupport"], swiftSettings: strict),
-        .testTarget(name: "ChainImportTests", dependencies: ["ChainModel", "ChainStorage", "ChainSQLite", "ChainPictures", "ChainImport", "ChainTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ChainSidecarsTests", dependencies: ["ChainModel", "ChainStorage", "ChainSidecars", "ChainTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ChainImportTests", dependencies: ["ChainModel", "ChainStorage", "ChainSQLite", "ChainPictures", "ChainSidecars", "ChainImport", "ChainTestSupport"], swiftSettings: strict),
         .testTarget(name: "ChainServiceTests", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "ChainPostgreSQL", "ChainService", "ChainTestSupport"], swiftSettings: strict),
         .testTarget(name: "ChainAPITests", dependencies: ["ChainSupport", "ChainModel", "ChainHTTP", "ChainStorage", "ChainService", "ChainAPI", "ChainTestSupport"], swiftSettings: strict),
         .testTarget(name: "ChainConfigTests", dependencies: ["ChainModel", "ChainConfig", "ChainTestSupport"], swiftSettings: strict),
@@ -117,7 +125,7 @@ let package = Package(
             name: "ChainServerTests",
             dependencies: [
                 "ChainServer", "ChainSupport", "ChainModel", "ChainHTTP", "ChainStorage", "ChainPostgreSQL", "ChainPictures",
-                "ChainImport", "ChainService", "ChainAPI", "ChainConfig", "ChainTestSupport",
+                "ChainSidecars", "ChainImport", "ChainService", "ChainAPI", "ChainConfig", "ChainTestSupport",
             ],
             swiftSettings: strict
         ),

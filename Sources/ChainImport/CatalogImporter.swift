@@ -21,11 +21,18 @@ package struct CatalogImporter: Sendable {
     package let batchSize: Int
     /// Makes each new image's 256-pixel thumbnail after the files are in; `nil`: none.
     package let thumbnails: Thumbnails?
+    /// Where a file's XMP sidecar is read, for the rating, label and flag another editor
+    /// gave it; `nil`: none read.
+    package let sidecars: (any SidecarStore)?
 
-    package init(store: any CatalogStorage, batchSize: Int = CatalogImporter.defaultBatchSize, thumbnails: Thumbnails? = nil) {
+    package init(
+        store: any CatalogStorage, batchSize: Int = CatalogImporter.defaultBatchSize, thumbnails: Thumbnails? = nil,
+        sidecars: (any SidecarStore)? = nil
+    ) {
         self.store = store
         self.batchSize = max(1, batchSize)
         self.thumbnails = thumbnails
+        self.sidecars = sidecars
     }
 
     /// Walks `path` recursively and adds every image file not yet in the catalog, calling
@@ -54,10 +61,12 @@ package struct CatalogImporter: Sendable {
                 continue
             }
             let dimensions = ImageHeaderReader.dimensions(in: header.bytes)
-            pending.append(ImageRecord(
+            var record = ImageRecord(
                 name: url.lastPathComponent, path: url.path, byteSize: header.fileSize,
                 width: dimensions?.width, height: dimensions?.height, format: type.format, addedAt: addedAt
-            ))
+            )
+            readSidecar(into: &record, counts: &counts)
+            pending.append(record)
             if pending.count >= batchSize {
                 try flush()
                 progress(counts)

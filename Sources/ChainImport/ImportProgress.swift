@@ -14,6 +14,10 @@ package struct ImportProgress: Equatable, Sendable {
     package var thumbnails = 0
     /// New images whose picture the thumbnailer could not read (they are still imported).
     package var unreadablePictures = 0
+    /// Files whose XMP sidecar gave the image its rating, label or flag.
+    package var sidecars = 0
+    /// Sidecars that could not be read (the image is still imported, with default values).
+    package var unreadableSidecars = 0
 
     package init(
         scanned: Int = 0, added: Int = 0, alreadyPresent: Int = 0, skipped: Int = 0, ignored: Int = 0,

@@ -7,6 +7,8 @@ package struct ImportSummary: Equatable, Sendable {
     package var ignored: Int
     package var thumbnails: Int
     package var unreadablePictures: Int
+    package var sidecars: Int
+    package var unreadableSidecars: Int
     package var elapsed: Duration
 
     package init(_ progress: ImportProgress, elapsed: Duration) {
@@ -17,6 +19,8 @@ package struct ImportSummary: Equatable, Sendable {
         ignored = progress.ignored
         thumbnails = progress.thumbnails
         unreadablePictures = progress.unreadablePictures
+        sidecars = progress.sidecars
+        unreadableSidecars = progress.unreadableSidecars
         self.elapsed = elapsed
     }
 
@@ -27,8 +31,10 @@ package struct ImportSummary: Equatable, Sendable {
         let files = scanned == 1 ? "file" : "files"
         let pictures = thumbnails + unreadablePictures == 0 ? ""
             : "; \(thumbnails) thumbnails made, \(unreadablePictures) pictures the thumbnailer could not read"
+        let sidecarNote = sidecars + unreadableSidecars == 0 ? ""
+            : "; values from \(sidecars) XMP sidecars, \(unreadableSidecars) sidecars unreadable"
         return "Imported \(added) new \(noun) from \(scanned) \(files) in \(Self.seconds(elapsed)) "
-            + "(\(alreadyPresent) already present, \(skipped) unreadable, \(ignored) other files ignored\(pictures))"
+            + "(\(alreadyPresent) already present, \(skipped) unreadable, \(ignored) other files ignored\(pictures)\(sidecarNote))"
     }
 
     /// Seconds with one decimal: enough for a human, stable for tests.

@@ -5,6 +5,7 @@ import ChainImport
 import ChainModel
 import ChainPictures
 import ChainService
+import ChainSidecars
 import ChainStorage
 import ChainSupport
 import Dispatch
@@ -26,6 +27,8 @@ final class ChainServerApp: Sendable {
     let thumbnails: Thumbnails
     let previews: Previews
     let prefetch: PreviewPrefetch
+    /// Writes XMP sidecars after commits, with `catalog.xmpSidecars` on.
+    let sidecars: SidecarWriter?
     /// This server's place among `PictureLog`'s sinks, left at `stop`.
     private let pictureLog: Int
 
@@ -73,8 +76,12 @@ final class ChainServerApp: Sendable {
             menus: menus, calls: calls, metrics: metrics, log: log, relay: relay, keepAlive: .seconds(configuration.keepAliveSeconds),
             stallLimit: .seconds(configuration.stallSeconds))
         self.live = live
+        let sidecars = configuration.xmpSidecars
+            ? SidecarWriter(store: XMPSidecarStore(), storage: storage, metrics: metrics, log: log) : nil
+        self.sidecars = sidecars
         runner = CommandRunner(
-            dispatcher: dispatcher, catalog: catalog, storage: storage, metrics: metrics, live: live, calls: calls, viewers: prefetch)
+            dispatcher: dispatcher, catalog: catalog, storage: storage, metrics: metrics, live: live, calls: calls, sidecars: sidecars,
+            viewers: prefetch)
         let journal = runner.journal
         var listenedElsewhere: (@Sendable (String) -> Bool)?
         if let relay { listenedElsewhere = { id in relay.isListenedElsewhere(id) } }
@@ -174,12 +181,15 @@ final class ChainServerApp: Sendable {
     }
 
     /// Stops accepting, lets requests in flight finish (up to `grace`), then flushes and
-    /// closes the catalog: every acknowledged write is on disk when this returns.
+    /// closes the catalog: every acknowledged write is on disk when this returns, and the
+    /// sidecars of the changes committed are written (up to `grace` more).
     func stop(grace: Duration) {
         log.log(.info, "server.stopping")
         // Streams end first (`ended`, reason shutdown), so no request in flight waits on one.
         live.shutdown()
         http.shutdown(timeout: grace)
+        // Sidecars read their values from storage: before it closes.
+        if let sidecars, !sidecars.flush(timeout: grace) { log.log(.warning, "sidecars.unflushed") }
         storage.close()
         PictureLog.unroute(pictureLog)
         log.log(.info, "server.stopped")

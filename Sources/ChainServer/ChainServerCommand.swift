@@ -3,6 +3,7 @@ import ChainImport
 import ChainModel
 import ChainPictures
 import ChainService
+import ChainSidecars
 import Dispatch
 import Foundation
 
@@ -75,7 +76,7 @@ struct ChainServerCommand {
                 log.log(message.level == .critical ? .error : .warning, "picture.log", message.fields)
             }
             let thumbnails = try Thumbnails(engine: VipsPictureEngine(), directory: configuration.dataDirectory + "/thumbnails")
-            let summary = try CatalogImporter(store: store, thumbnails: thumbnails).importDirectory(directory) { progress in
+            let summary = try CatalogImporter(store: store, thumbnails: thumbnails, sidecars: XMPSidecarStore()).importDirectory(directory) { progress in
                 if onTerminal { FileHandle.standardError.write(Data(("\r" + progress.progressLine + "\u{1B}[K").utf8)) }
             }
             if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }

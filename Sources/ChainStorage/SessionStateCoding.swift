@@ -74,6 +74,11 @@ package enum SessionStateCoding {
             guard let count = value.intValue else { throw Malformed(reason: "columns is not an integer") }
             columns = count
         }
+        var autoAdvance = false
+        if let value = json["autoAdvance"] {
+            guard case .bool(let on) = value else { throw Malformed(reason: "autoAdvance is not true or false") }
+            autoAdvance = on
+        }
         let stack = stacks[id]
         let stackRuns = { (key: String) throws(Malformed) -> [ClosedRange<Int>] in
             guard let list = stack?[key] else { return [] }
@@ -89,7 +94,7 @@ package enum SessionStateCoding {
         return SessionArchive.WindowArchive(
             id: id, kind: kind, selection: ImageSelection(runs: selection), cursor: try imageID("cursor"),
             anchor: try imageID("anchor"), columns: columns, image: image,
-            undo: try stackRuns("undo"), redo: try stackRuns("redo"))
+            undo: try stackRuns("undo"), redo: try stackRuns("redo"), autoAdvance: autoAdvance)
     }
 
     /// `[a, b]` of two integers: how selection runs and serial runs are stored.

@@ -76,6 +76,7 @@ struct ChainServerAppRestartTests {
             handler = try #require(registered.json)
             let watched = try await first.client.send("PUT", session.path + "/watches", json: WatchRoutesTests.toolbar, token: session.token)
             try #require(watched.status == 200, "\(watched.text)")
+            try await session.perform("toggleAutoAdvance")
             before = try await session.state()
         }
 
@@ -83,6 +84,7 @@ struct ChainServerAppRestartTests {
         defer { second.stop() }
         let restored = RemoteSession(id: session.id, token: session.token, client: second.client)
         #expect(try await restored.state() == before)
+        #expect(before["windows"]?.arrayValue?.first?["autoAdvance"] == true)
         // The anchor came back too: one more row extends the range from img-2, not from the cursor.
         let extended = try await restored.key("downArrow", ["shift"])
         #expect(extended["result"]?["count"] == 9, "\(extended.text.prefix(300))")

@@ -7,13 +7,19 @@ public struct ChangeRating<Direction: RatingDirection>: Command {
     /// Steps up and down fold into one undo entry (`UndoCoalescing`).
     static var coalescingKind: String { "ratingStep" }
 
-    public init() {}
+    /// `advance`: overrides the window's auto-advance once; `nil` follows it.
+    public let advance: Bool?
 
-    public init(arguments: Arguments) throws(ArgumentError) {
-        try arguments.allowOnly()
+    public init(advance: Bool? = nil) {
+        self.advance = advance
     }
 
-    public var arguments: Arguments { .empty }
+    public init(arguments: Arguments) throws(ArgumentError) {
+        try arguments.allowOnly(Advance.argument)
+        advance = try Advance.override(in: arguments)
+    }
+
+    public var arguments: Arguments { advance.map { Arguments([(key: Advance.argument, value: .bool($0))]) } ?? .empty }
 
     public func validate(_ target: Performer, _ input: HandlerInput) -> HandlerVerdict {
         AttributeValidation.verdict(for: target, input, Rating.attribute) { histogram in
@@ -35,6 +41,7 @@ public struct ChangeRating<Direction: RatingDirection>: Command {
             ChangeSet([.init(attribute: Rating.attribute, images: moved, values: .each(codes))]), undoName: Direction.undoName,
             coalescing: UndoCoalescing.Key(kind: Self.coalescingKind, images: images))
         context.result = [(key: "count", value: .number(Double(moved.count)))]
+        context.advance(after: target, override: advance)
     }
 }
 

@@ -6,20 +6,28 @@ public struct SetAttribute<Value: ImageAttribute>: Command {
     public static var action: String { Value.attribute.action }
 
     public let value: Value
+    /// `advance`: overrides the window's auto-advance once; `nil` follows it.
+    public let advance: Bool?
 
-    public init(_ value: Value) {
+    public init(_ value: Value, advance: Bool? = nil) {
         self.value = value
+        self.advance = advance
     }
 
     public init(arguments: Arguments) throws(ArgumentError) {
         let name = Value.attribute.name
-        if let stray = arguments.members.first(where: { $0.key != name }) {
+        if let stray = arguments.members.first(where: { $0.key != name && $0.key != Advance.argument }) {
             throw ArgumentError(field: stray.key, reason: .unexpected)
         }
         value = try arguments.required(name)
+        advance = try Advance.override(in: arguments)
     }
 
-    public var arguments: Arguments { Arguments([(key: Value.attribute.name, value: value.argumentJSON)]) }
+    public var arguments: Arguments {
+        var members = [(key: Value.attribute.name, value: value.argumentJSON)]
+        if let advance { members.append((key: Advance.argument, value: .bool(advance))) }
+        return Arguments(members)
+    }
 
     public func validate(_ target: Performer, _ input: HandlerInput) -> HandlerVerdict {
         AttributeValidation.verdict(for: target, input, Value.attribute) { .enabled(state: $0.state(for: value)) }
@@ -31,6 +39,7 @@ public struct SetAttribute<Value: ImageAttribute>: Command {
         context.result = [
             (key: Value.attribute.name, value: value.argumentJSON), (key: "count", value: .number(Double(images.count))),
         ]
+        context.advance(after: target, override: advance)
     }
 }
 

@@ -22,6 +22,7 @@ extension HandlerRegistry {
         registry.register(CloseWindow.self, on: .window)
         registry.register(Undo.self, on: .window)
         registry.register(Redo.self, on: .window)
+        registry.register(ToggleAutoAdvance.self, on: .window)
         registry.register(Focus.self, on: .application)
         registry.register(NewWindow.self, on: .application)
 

@@ -43,6 +43,7 @@ public struct UndoCommand<Way: UndoWay>: Command {
         guard let entry else { throw .disabled(action: Way.action, responder: window.path, reason: Way.emptyReason) }
         try context.run(entry, direction: Way.direction)
         context.result = [(key: Way.action == "undo" ? "undone" : "redone", value: .string(entry.name))]
+        if let changes = entry.restoredChanges { context.reveal(changes, in: window.id) }
     }
 }
 

@@ -27,6 +27,7 @@ extension CommandDispatcher {
     }
 
     /// Performs `invocation` where a walk made to perform it (`preparing`) ended.
+    @inline(__always)
     func perform(
         _ invocation: Invocation, resolved resolution: Resolution, in session: Session, catalog: any CatalogReading,
         from start: ResponderPath?, now: Moment?
@@ -73,7 +74,7 @@ extension CommandDispatcher {
         return CommandOutcome(
             action: context.action, handledBy: context.performer, session: context.session,
             changes: context.catalog.changes, result: context.result, events: events, deliveries: deliveries,
-            catches: [], trace: trace
+            catches: [], trace: trace, advanced: context.advanced
         )
     }
 

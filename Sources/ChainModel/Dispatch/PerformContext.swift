@@ -13,6 +13,8 @@ public struct PerformContext {
     public var result: [(key: String, value: JSON)] = []
     public private(set) var emitted: [Event] = []
     var undoDirection = UndoStack.Direction.normal
+    /// Where auto-advance moved after the command's change, if it did (`Advance`).
+    public internal(set) var advanced: Advance?
     /// When the command is performed, for undo coalescing; `nil` coalesces nothing.
     var now: Moment?
 

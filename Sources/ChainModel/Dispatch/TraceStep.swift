@@ -77,4 +77,6 @@ public struct CommandOutcome: Sendable {
     public var key: KeyResolution? = nil
     /// For a batch: each step's own outcome, in order (the batch's `result` lists theirs).
     public var steps: [CommandOutcome]? = nil
+    /// Where auto-advance moved after a rating, label or flag change (`Advance`).
+    public var advanced: Advance? = nil
 }

@@ -11,10 +11,12 @@ public struct ValidatedMenuItem: Sendable {
     /// Whether validating it read the catalog: only such items can change when the catalog
     /// does and the session does not.
     public var readsCatalog = false
+}
 
+extension ValidatedMenuItem {
+    /// For other modules, which do not see the memberwise initializer.
     public init(
-        item: MenuItem, target: ResponderPath?, isEnabled: Bool, state: CheckState, title: String, isHidden: Bool,
-        trace: [TraceStep]? = nil, readsCatalog: Bool = false
+        item: MenuItem, target: ResponderPath?, isEnabled: Bool, state: CheckState, title: String, isHidden: Bool
     ) {
         self.item = item
         self.target = target
@@ -22,8 +24,7 @@ public struct ValidatedMenuItem: Sendable {
         self.state = state
         self.title = title
         self.isHidden = isHidden
-        self.trace = trace
-        self.readsCatalog = readsCatalog
+        self.trace = nil
     }
 }
 
@@ -138,6 +139,7 @@ public struct MenuValidator: Sendable {
         }
     }
 
+    @inline(__always)
     private func validate(_ item: MenuItem, scope: ValidationScope, explain: Bool, from start: ResponderPath? = nil) -> ValidatedMenuItem {
         let action = item.action
         let readsBefore = scope.catalogReads

@@ -85,6 +85,11 @@ public struct Session: Sendable {
     }
 
     /// Records how many tiles a row of the grid's client shows.
+    public mutating func setAutoAdvance(_ on: Bool, inWindow id: String) {
+        guard let path = window(id)?.path else { return }
+        updateWindow(of: path) { $0.autoAdvance = on }
+    }
+
     public mutating func setColumns(_ columns: Int, inGrid path: ResponderPath) {
         updateWindow(of: path) { $0.grid?.columns = columns }
     }

@@ -25,12 +25,15 @@ public struct SessionArchive: Sendable, Equatable {
         /// lists the entries (`UndoStack.undoRuns`).
         public var undo: [ClosedRange<Int>]
         public var redo: [ClosedRange<Int>]
+        /// `Window.autoAdvance`.
+        public var autoAdvance: Bool
 
         public init(
             id: String, kind: Window.Kind, selection: ImageSelection = ImageSelection(), cursor: ImageID? = nil,
             anchor: ImageID? = nil, columns: Int = 1, image: ImageID? = nil, undo: [ClosedRange<Int>] = [],
-            redo: [ClosedRange<Int>] = []
+            redo: [ClosedRange<Int>] = [], autoAdvance: Bool = false
         ) {
+            self.autoAdvance = autoAdvance
             self.id = id
             self.kind = kind
             self.selection = selection
@@ -110,7 +113,7 @@ extension Session {
                 id: window.id, kind: window.windowKind, selection: window.grid?.selection ?? ImageSelection(),
                 cursor: window.grid?.cursor, anchor: window.grid?.anchor, columns: window.grid?.columns ?? 1,
                 image: window.viewer.image,
-                undo: stacks ? stack.undoRuns : [], redo: stacks ? stack.redoRuns : [])
+                undo: stacks ? stack.undoRuns : [], redo: stacks ? stack.redoRuns : [], autoAdvance: window.autoAdvance)
         }
         entries.sort { $0.serial < $1.serial }
         return SessionArchive(
@@ -147,6 +150,7 @@ extension Session {
                 throw SessionArchive.Invalid(description: "window id \"\(stored.id.prefix(80))\" is not a window name, or repeats")
             }
             var window = Window(id: stored.id, kind: stored.kind, image: stored.image)
+            window.autoAdvance = stored.autoAdvance
             if window.grid != nil {
                 guard (1...ImageGrid.maxColumns).contains(stored.columns) else {
                     throw SessionArchive.Invalid(description: "window \(stored.id)'s grid has \(stored.columns) columns")

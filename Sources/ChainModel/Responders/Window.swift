@@ -13,6 +13,9 @@ public struct Window: Responder {
     public internal(set) var grid: ImageGrid?
     public internal(set) var viewer: ImageViewer
     public internal(set) var undoStack = UndoStack()
+    /// Whether a rating, label or flag given by its viewer (or by its grid when one image is
+    /// selected) moves on to the next image (`toggleAutoAdvance`, `Advance`).
+    public internal(set) var autoAdvance = false
 
     public var id: String { path.string }
     public var kind: ResponderKind { .window }

@@ -73,11 +73,15 @@ package final class CommandRunner: Sendable {
 
     /// Stores sessions beside the catalog writes of the commands that change them.
     package let journal: SessionJournal
+    /// Told of every committed catalog change, to write the images' XMP sidecars
+    /// (`catalog.xmpSidecars`); `nil` when they are off.
+    package let sidecars: SidecarWriter?
 
     package init(
         dispatcher: CommandDispatcher, catalog: CatalogMirror, storage: any CatalogStorage, metrics: Metrics,
-        live: LiveEvents? = nil, calls: RemoteCalls? = nil, viewers: (any ViewerWatcher)? = nil
+        live: LiveEvents? = nil, calls: RemoteCalls? = nil, sidecars: SidecarWriter? = nil, viewers: (any ViewerWatcher)? = nil
     ) {
+        self.sidecars = sidecars
         self.dispatcher = dispatcher
         self.catalog = catalog
         self.storage = storage
@@ -381,7 +385,7 @@ package final class CommandRunner: Sendable {
         let (performed, receipt) = turn.prepare(.performed(outcome, version: version))
         let change = journal.change(of: session, to: outcome.session, receipt: receipt)
         let write = StorageWrite(changes: outcome.changes, session: change.write, readPosition: staged?.readPosition)
-        let (catalog, metrics, live, viewers) = (catalog, metrics, live, viewers)
+        let (catalog, metrics, live, sidecars, viewers) = (catalog, metrics, live, sidecars, viewers)
         let batch = staged?.batch
         let again: (@Sendable () -> Void)? = turn.stores < Self.maxStores ? again : nil
         let shared = storage.isShared
@@ -398,7 +402,10 @@ package final class CommandRunner: Sendable {
                 metrics.recordCommand(action: turn.action, outcome: "ok")
                 let committedVersion = session.version(of: outcome.session)
                 live?.performed(outcome, on: session, version: committedVersion)
-                if let catalogVersion { live?.committed(outcome.changes, version: catalogVersion, in: catalog) }
+                if let catalogVersion {
+                    live?.committed(outcome.changes, version: catalogVersion, in: catalog)
+                    sidecars?.committed(outcome.changes)
+                }
                 if let viewers, let before { viewers.shown(from: before, to: outcome.session, of: session, catalog: catalog) }
                 // The answer made ahead names the version; a handler registered meanwhile moved it.
                 guard committedVersion == version else { return turn.end(.performed(outcome, version: committedVersion)) }

@@ -53,6 +53,8 @@ package final class Metrics: Sendable {
         var streamsStalled = 0
         var pictureLog: [Labels: Int] = [:]  // domain, level
         var previews: [Labels: Int] = [:]  // kind, outcome
+        var sidecarsWritten = 0
+        var sidecarsFailed = 0
     }
 
     package static let fanoutBuckets: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05]
@@ -76,6 +78,11 @@ package final class Metrics: Sendable {
     /// Event streams cut because their clients took none of what waited for them.
     package func recordStalledStreams(_ count: Int) {
         state.withLock { $0.streamsStalled += count }
+    }
+
+    /// An XMP sidecar written after a commit, or one that could not be (`SidecarWriter`).
+    package func recordSidecar(written: Bool) {
+        state.withLock { written ? ($0.sidecarsWritten += 1) : ($0.sidecarsFailed += 1) }
     }
 
     /// A message libvips or GLib logged while a picture was read or made (`PictureLog`).
@@ -192,6 +199,10 @@ package final class Metrics: Sendable {
         lines += render(state.menuFlush, name: "chain_live_menu_flush_seconds", labels: nil, bounds: Self.fanoutBuckets)
         lines += ["# HELP chain_live_menus_validated_total Menus validated for menu events.",
                   "# TYPE chain_live_menus_validated_total counter", "chain_live_menus_validated_total \(state.menusValidated)"]
+        lines += ["# HELP chain_sidecars_written_total XMP sidecars written after commits (catalog.xmpSidecars).",
+                  "# TYPE chain_sidecars_written_total counter", "chain_sidecars_written_total \(state.sidecarsWritten)",
+                  "# HELP chain_sidecars_failed_total XMP sidecars that could not be written; each is logged (sidecar.failed).",
+                  "# TYPE chain_sidecars_failed_total counter", "chain_sidecars_failed_total \(state.sidecarsFailed)"]
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -30,6 +30,7 @@ package struct CommandAnswer: WireObject {
             member("result", JSON.object(outcome.result))
         }
         member("events", outcome.events.lazy.map(EventBody.init))
+        if let advanced = outcome.advanced { member("advanced", AdvanceBody(advance: advanced)) }
         if versionOnly {
             member("version", version)
         } else {

@@ -1,7 +1,7 @@
 import ChainModel
 
 /// One window of a session object: its grid (selection, at most `listLimit` ids of it, the
-/// cursor and the columns its client shows), viewer and undo titles.
+/// cursor and the columns its client shows), viewer, undo titles and auto-advance.
 package struct WindowBody: WireObject {
     /// The most selected ids a session object lists; `GET …/selection` pages the rest.
     package static let listLimit = Event.listLimit
@@ -14,6 +14,7 @@ package struct WindowBody: WireObject {
         member("grid", ifPresent: window.grid.map(GridBody.init))
         member("viewer", ViewerBody(image: window.viewer.image))
         member("undo", UndoBody(stack: window.undoStack))
+        member("autoAdvance", window.autoAdvance)
     }
 
     package struct GridBody: WireObject {

@@ -1,0 +1,67 @@
+/// Where auto-advance moved after a rating, label or flag command: from the image it
+/// changed to the next of the working set, `to` nil at the end (no wrap).
+public struct Advance: Sendable, Equatable {
+    public var from: ImageID
+    public var to: ImageID?
+
+    public init(from: ImageID, to: ImageID?) {
+        self.from = from
+        self.to = to
+    }
+
+    /// The `advance` argument rating, label and flag commands take: `true` or `false`
+    /// overrides the window's `autoAdvance` once; absent follows it.
+    static let argument = "advance"
+
+    static func override(in arguments: Arguments) throws(ArgumentError) -> Bool? {
+        guard let json = arguments[argument] else { return nil }
+        guard case .bool(let value) = json else {
+            throw ArgumentError(field: argument, reason: .wrongType(expected: "true or false", found: json.kindName))
+        }
+        return value
+    }
+}
+
+extension PerformContext {
+    /// After undo or redo wrote `changes` back: when they are one image's and the window
+    /// shows another (its viewer, or its grid's one-image selection, as after auto-advance),
+    /// it shows that image again.
+    mutating func reveal(_ changes: ChangeSet, in windowID: String) {
+        guard let image = changes.segments.first?.images.first,
+              changes.segments.allSatisfy({ $0.images.count == 1 && $0.images.first == image }),
+              let window = session.window(windowID) else { return }
+        if let shown = window.viewer.image {
+            guard shown != image else { return }
+            session.show(image, inViewer: window.viewer.path)
+            emit(.imageShown(viewer: window.viewer.path, image: image))
+        } else if let grid = window.grid, grid.selection.count == 1, grid.selection.first != image {
+            let selection = ImageSelection(unique: [image])
+            session.select(selection, inGrid: grid.path)
+            emit(.selectionChanged(grid: grid.path, selection: selection))
+        }
+    }
+
+    /// After a rating, label or flag change by `target`: with auto-advance on for its
+    /// window (or `override`), a viewer shows the next image of its grid's order and a
+    /// grid whose selection is that one image selects the next. Recorded in `advanced`.
+    /// Not an undo step: undo shows the changed image again (`UndoCommand`).
+    mutating func advance(after target: any ImageTarget, override: Bool?) {
+        guard let windowID, let window = session.window(windowID), override ?? window.autoAdvance else { return }
+        if let viewer = target as? ImageViewer, let image = viewer.image {
+            let next = Forward.neighbour(of: image, in: catalog)
+            if let next {
+                session.show(next, inViewer: viewer.path)
+                emit(.imageShown(viewer: viewer.path, image: next))
+            }
+            advanced = Advance(from: image, to: next)
+        } else if let grid = target as? ImageGrid, grid.selection.count == 1, let image = grid.selection.first {
+            let next = Forward.neighbour(of: image, in: catalog)
+            if let next {
+                let selection = ImageSelection(unique: [next])
+                session.select(selection, inGrid: grid.path)
+                emit(.selectionChanged(grid: grid.path, selection: selection))
+            }
+            advanced = Advance(from: image, to: next)
+        }
+    }
+}
