@@ -73,6 +73,8 @@ let package = Package(
                 .embedInCode("Resources/web/grid.js"),
                 .embedInCode("Resources/web/viewer.js"),
                 .embedInCode("Resources/web/thumbnails.js"),
+                .embedInCode("Resources/web/previews.js"),
+                .embedInCode("Resources/web/loupe.js"),
                 .embedInCode("Resources/web/keys.js"),
                 .embedInCode("Resources/web/notices.js"),
                 .embedInCode("Resources/web/toolbar.js"),

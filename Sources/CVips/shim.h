@@ -82,6 +82,32 @@ static inline int cvips_thumbnail_buffer(const void *bytes, size_t length, int s
                                  "fail_on", VIPS_FAIL_ON_ERROR, NULL);
 }
 
+/// The picture at `path` as it is meant to be seen (EXIF orientation applied): its width and
+/// height, read from the header without decoding pixels.
+static inline int cvips_upright_size(const char *path, int *width, int *height) {
+    VipsImage *image = vips_image_new_from_file(path, NULL);
+    if (image == NULL) return -1;
+    int swap = vips_image_get_orientation_swap(image);
+    *width = swap ? vips_image_get_height(image) : vips_image_get_width(image);
+    *height = swap ? vips_image_get_width(image) : vips_image_get_height(image);
+    g_object_unref(image);
+    return 0;
+}
+
+/// The `width` × `height` crop at (`left`, `top`) of the upright picture at `path`, at 1:1.
+/// The picture is decoded whole (a crop needs random access); `out` keeps what it needs alive.
+static inline int cvips_region_file(const char *path, int left, int top, int width, int height, VipsImage **out) {
+    VipsImage *image = vips_image_new_from_file(path, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    if (image == NULL) return -1;
+    VipsImage *upright = NULL;
+    int status = vips_autorot(image, &upright, NULL);
+    g_object_unref(image);
+    if (status != 0) return status;
+    status = vips_extract_area(upright, out, left, top, width, height, NULL);
+    g_object_unref(upright);
+    return status;
+}
+
 /// Encodes `image` as a baseline JPEG in memory with no metadata; free `*bytes` with g_free.
 static inline int cvips_jpegsave_buffer(VipsImage *image, int quality, void **bytes, size_t *length) {
     return vips_jpegsave_buffer(image, bytes, length, "Q", quality, "strip", TRUE, NULL);

@@ -13,6 +13,8 @@ import { MenuBar } from "./menubar.js";
 import { Grid } from "./grid.js";
 import { Viewers } from "./viewer.js";
 import { Thumbnails } from "./thumbnails.js";
+import { Previews } from "./previews.js";
+import { Loupe } from "./loupe.js";
 import { keyPress, belongsToBrowser, keyEquivalentText } from "./keys.js";
 import { Notices } from "./notices.js";
 import { Toolbar } from "./toolbar.js";
@@ -60,8 +62,10 @@ class Client {
       layout: () => this.scheduleLayout(),
       contextMenu: (image, event) => this.contextMenu(`${this.shownWindowId}/grid`, image, event),
     });
-    this.viewers = new Viewers($("viewer"), $("viewer-image"), $("viewer-caption"), $("panels"), this.thumbnails, {
+    this.viewers = new Viewers($("viewer"), $("viewer-image"), $("viewer-caption"), $("panels"), this.thumbnails, new Previews(this.api),
+      new Loupe(this.api, $("loupe"), (id) => this.lookup(id)), {
       lookup: (id) => this.lookup(id),
+      around: (id, previous) => this.around(id, previous),
       focus: (path) => this.focus(path),
       closeWindow: (id) => this.send({ action: "closeWindow", target: id }),
     });
@@ -276,6 +280,18 @@ class Client {
     this.grid.setSelected((id) => this.selection.all || this.selection.ids.has(id));
   }
 
+  /**
+   * The images a viewer on `id` shows next, nearest first: three on in the grid's order the
+   * way it went from `previous` (forward when unknown), and one back; those on loaded pages.
+   */
+  around(id, previous) {
+    const shown = this.grid.image(id);
+    if (!shown) return [];
+    const before = previous && this.grid.image(previous);
+    const step = before && before.position > shown.position ? -1 : 1;
+    return [1, 2, 3, -1].map((offset) => this.grid.imageAt(shown.position + offset * step)).filter(Boolean).map((image) => image.id);
+  }
+
   /** An image's name and values: from the grid's pages, else fetched once. */
   lookup(id) {
     const loaded = this.grid.image(id) || this.lookups.get(id);
@@ -428,6 +444,11 @@ class Client {
     if (event.key === "Escape" && !$("explain").hidden) {
       event.preventDefault();
       this.closeExplain();
+      return;
+    }
+    if (event.key === "Escape" && this.viewers.loupe.open) {
+      event.preventDefault();
+      this.viewers.loupe.close();
       return;
     }
     if (event.key === "Escape" && this.menuBar.open) {
