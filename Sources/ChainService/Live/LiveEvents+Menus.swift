@@ -13,7 +13,7 @@ extension LiveEvents {
     package func performed(_ outcome: CommandOutcome, on session: LiveSession, version: Int) {
         guard isListening(session) else { return }
         queue.async { [self] in
-            session.events.publish(.command(CommandAnswer(outcome: outcome, sessionID: session.id, version: version, explain: false, versionOnly: true)))
+            session.events.publish(.command(CommandAnswer(outcome: outcome, sessionID: session.id, version: version, explain: false, versionOnly: true, catalog: menus.catalog)))
             watch(session)
             markDirty([session])
         }
