@@ -112,6 +112,9 @@ struct WorkingSetTests {
         #expect(set.position(of: ImageID(99)) == nil)
         #expect(set.id(at: 4) == nil)
         #expect(set.slice(1...2) == selection(3, 7))
+        #expect(set.members == selection(1, 3, 7, 9))
+        #expect(set.pinning(ImageID(4), at: 1).members == selection(1, 3, 4, 7, 9))
+        #expect(WorkingSet(catalogOrder: selection(1, 2, 5)).pinning(ImageID(3), at: 2).members == selection(1, 2, 3, 5))
     }
 
     @Test func theTagChangesWithMembershipOrOrderOnly() {
@@ -136,7 +139,7 @@ struct WorkingSetTests {
         #expect(grid(harness)?.cursor == ImageID(9))
         #expect(harness.validate("moveSelection", ["direction": "right"]).validation == .disabled("at the end of the grid"))
         try harness.send("selectAll")
-        #expect(grid(harness)?.selection == selection(5, 11, 4, 10, 3, 9))
+        #expect(grid(harness)?.selection == selection(3, 4, 5, 9, 10, 11))
         try harness.send("openImage", ["image": "img-11"])
         try harness.send("nextImage")
         #expect(shown(harness) == ImageID(4))

@@ -28,7 +28,8 @@ public struct Select: Command {
     }
 }
 
-/// Selects every image of the grid's working set, in its order; enabled when it has any.
+/// Selects every image of the grid's working set (in id order: see `WorkingSet.members`);
+/// enabled when it has any.
 public struct SelectAll: Command {
     public typealias Performer = ImageGrid
     public static let action = "selectAll"
@@ -43,7 +44,7 @@ public struct SelectAll: Command {
     }
 
     public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
-        context.replaceSelection(of: grid.path, with: context.catalog.workingSet(of: grid, in: context.session).selection)
+        context.replaceSelection(of: grid.path, with: context.catalog.workingSet(of: grid, in: context.session).members)
     }
 }
 

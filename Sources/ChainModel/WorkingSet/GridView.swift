@@ -16,12 +16,14 @@ public struct GridView: Sendable, Hashable {
     /// working set is the catalog's own order with nothing to build.
     public var isCatalogOrder: Bool { filter.isEmpty && sort == .catalogOrder }
 
-    /// The attributes whose values decide membership or order: a change to any other leaves
-    /// the working set as it was.
-    public var attributes: [Attribute] {
-        var read = Attribute.all.filter { filter.allowed[$0.slot] != nil }
-        if (filter.minRating != nil || sort.by == .rating), !read.contains(Rating.attribute) { read.append(Rating.attribute) }
-        return read
+    /// The attributes whose values decide membership or order, a bit per slot: a change to
+    /// any other leaves the working set as it was. Computed without allocating: every command
+    /// asks whether a kept working set still holds.
+    public var readMask: UInt16 {
+        var mask: UInt16 = 0
+        for (slot, allowed) in filter.allowed.enumerated() where allowed != nil { mask |= 1 << UInt16(slot) }
+        if filter.minRating != nil || sort.by == .rating { mask |= 1 << UInt16(Rating.attribute.slot) }
+        return mask
     }
 
     /// `{"filter": {...}, "sort": {"by", "order"}}`, as the session object shows it.

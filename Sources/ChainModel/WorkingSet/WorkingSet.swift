@@ -132,10 +132,24 @@ public struct WorkingSet: Sendable {
         return ImageSelection(unique: ids(from: lower, limit: upper - lower + 1))
     }
 
-    /// Every image of the set, in order, as a selection (`selectAll`).
-    public var selection: ImageSelection {
-        if pinned == nil, case .catalog(let selection) = order { return selection }
-        return slice(0...(count - 1))
+    /// Every image of the set, in id order (`selectAll`): as runs, a sorted set of the whole
+    /// catalog is one run where its order would be a million, and the session stores its
+    /// selection with every command.
+    public var members: ImageSelection {
+        var ids: [ImageID]
+        switch order {
+        case .catalog(let selection):
+            guard let pinned else { return selection }
+            ids = Array(selection)
+            ids.insert(pinned.id, at: ids.firstIndex { $0 > pinned.id } ?? ids.count)
+        case .listed(_, let positions):
+            ids = []
+            ids.reserveCapacity(count)
+            for slot in positions.indices where positions[slot] >= 0 || Int64(slot) == pinned?.id.rawValue {
+                ids.append(ImageID(Int64(slot)))
+            }
+        }
+        return ImageSelection(unique: ids)
     }
 
     /// FNV-1a over 64-bit words.

@@ -62,7 +62,10 @@ package final class CatalogMirror: CatalogReading, Sendable {
         }
 
         func isCurrent(_ built: UInt64, for view: GridView) -> Bool {
-            built >= imagesChanged && view.attributes.allSatisfy { built >= attributeChanged[$0.slot] }
+            guard built >= imagesChanged else { return false }
+            let reads = view.readMask
+            guard reads != 0 else { return true }
+            return attributeChanged.indices.allSatisfy { reads & 1 << UInt16($0) == 0 || built >= attributeChanged[$0] }
         }
     }
 

@@ -67,9 +67,7 @@ extension LiveEvents {
     func watch(_ session: LiveSession) {
         guard let model = session.snapshot else { return }
         let ranges = ImageWatchIndex.ranges(watchedBy: model)
-        let reads = model.windows.lazy.compactMap(\.grid).reduce(UInt16(0)) { reads, grid in
-            grid.view.attributes.reduce(reads) { $0 | 1 << UInt16($1.slot) }
-        }
+        let reads = model.windows.lazy.compactMap(\.grid).reduce(UInt16(0)) { $0 | $1.view.readMask }
         state.withLock { state in
             guard state.listeners[session.id] != nil else { return }
             state.index.watch(session.id, ranges)
