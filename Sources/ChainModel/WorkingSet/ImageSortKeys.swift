@@ -33,6 +33,9 @@ public struct ImageSortKeys: Sendable {
             for entry in entries {
                 if let value = key(entry) { keyed.append((value, entry.id)) } else { unkeyed.append(entry.id) }
             }
+            // No image has the key (no capture times yet): the order is the catalog's, which a
+            // build walks itself, so a million ids are not kept for it.
+            if keyed.isEmpty { unkeyed = [] }
             keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.id < $1.id }
             unkeyed.sort()
             ids.reserveCapacity(keyed.count)

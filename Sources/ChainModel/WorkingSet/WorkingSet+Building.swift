@@ -14,7 +14,8 @@ extension WorkingSet {
         let filtered = masks.enumerated().compactMap { slot, mask in mask.map { (column: columns.column(Attribute.all[slot]), mask: $0) } }
         let present = columns.column(Attribute.all[0])
         var ids: [ImageID] = []
-        ids.reserveCapacity(filtered.isEmpty ? columns.imageCount : columns.imageCount / 2)
+        // Room for every image at once: growing by doubling leaves freed blocks behind.
+        ids.reserveCapacity(columns.imageCount)
         var seen = 0
         let keep = { (id: ImageID) in
             let slot = Int(truncatingIfNeeded: id.rawValue)
@@ -33,16 +34,21 @@ extension WorkingSet {
                 }
             }
         case .rating:
+            // One pass per rating over the catalog's order: no bucket lists to grow.
             let ratings = columns.column(Rating.attribute)
-            var buckets = Array(repeating: [ImageID](), count: Rating.attribute.valueCount)
-            for id in columns.order { buckets[Int(ratings[Int(id.rawValue)])].append(id) }
-            for bucket in view.sort.order == .asc ? buckets : buckets.reversed() {
-                for id in bucket { keep(id) }
+            let codes = (0..<UInt8(Rating.attribute.valueCount)).map { $0 }
+            for code in view.sort.order == .asc ? codes : codes.reversed() {
+                for id in columns.order where ratings[Int(id.rawValue)] == code { keep(id) }
             }
         case .name, .captureTime:
             let ordering = view.sort.by == .name ? keys.byName : keys.byCaptureTime
-            ordering.forEach(view.sort.order, keep)
-            if seen < columns.imageCount { Self.keepUnkeyed(columns: columns, ordering: ordering, keep) }
+            if ordering.count == 0 {
+                // No image has the key: every one sorts after those with one, by id.
+                for id in columns.order { keep(id) }
+            } else {
+                ordering.forEach(view.sort.order, keep)
+                if seen < columns.imageCount { Self.keepUnkeyed(columns: columns, ordering: ordering, keep) }
+            }
         }
         self.init(listed: ids)
     }
