@@ -50,9 +50,10 @@ package struct GridRoutes: Sendable {
         // The version first: a set built after it is as new as the values read under it.
         let version = catalog.committedVersion
         let workingSet = catalog.workingSet(of: grid, in: session)
-        let tag = EntityTag("g" + workingSet.tag + "-" + String(version))
+        let setTag = workingSet.tag
+        let tag = EntityTag("g" + setTag + "-" + String(version))
         if tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) { return respond(tag.notModified) }
-        let key = PageKey(workingSet: workingSet.tag, offset: offset, limit: limit)
+        let key = PageKey(workingSet: setTag, offset: offset, limit: limit)
         if let body = pages.page(key, at: version) { return respond(Self.response(body, tag)) }
         let ids = workingSet.ids(from: offset, limit: limit)
         let (storage, pages, log, start) = (storage, pages, log, offset)
