@@ -65,6 +65,7 @@ final class ChainServerApp: Sendable {
         self.metrics = metrics
         let loaded = try storage.loadFollowedCatalog()
         let catalog = CatalogMirror(committed: loaded.columns, position: loaded.position)
+        catalog.setSortKeys(try storage.loadSortKeys())
         self.catalog = catalog
         let menus = MenuRenderer(
             menuBar: menuBar, contextMenus: menuFile.contextMenus, validator: MenuValidator(dispatcher: dispatcher), catalog: catalog)
@@ -132,6 +133,7 @@ final class ChainServerApp: Sendable {
             handlers: HandlerRoutes(
                 live: live, calls: calls, catalog: catalog, journal: journal, menus: menus, maxJSONDepth: configuration.maxJSONDepth,
                 log: log),
+            grid: GridRoutes(storage: storage, catalog: catalog, maxPageSize: configuration.maxPageSize, reads: reads, log: log),
             web: WebRoutes())
         router = Router(routes: routes, sessions: sessions, metrics: metrics, log: log, cors: CORSPolicy(origins: configuration.corsOrigins))
         http = HTTPServer(configuration: configuration.http, handler: router)

@@ -74,6 +74,15 @@ package enum SessionStateCoding {
             guard let count = value.intValue else { throw Malformed(reason: "columns is not an integer") }
             columns = count
         }
+        var view = GridView.all
+        if let value = json["view"] {
+            do { view = try GridView(json: value) } catch { throw Malformed(reason: "view: \(error.description)") }
+        }
+        var position: Int?
+        if let value = json["position"], value != .null {
+            guard let number = value.intValue, number >= 0 else { throw Malformed(reason: "position is not a position") }
+            position = number
+        }
         var autoAdvance = false
         if let value = json["autoAdvance"] {
             guard case .bool(let on) = value else { throw Malformed(reason: "autoAdvance is not true or false") }
@@ -93,7 +102,7 @@ package enum SessionStateCoding {
         }
         return SessionArchive.WindowArchive(
             id: id, kind: kind, selection: ImageSelection(runs: selection), cursor: try imageID("cursor"),
-            anchor: try imageID("anchor"), columns: columns, image: image,
+            anchor: try imageID("anchor"), columns: columns, view: view, image: image, position: position,
             undo: try stackRuns("undo"), redo: try stackRuns("redo"), autoAdvance: autoAdvance)
     }
 

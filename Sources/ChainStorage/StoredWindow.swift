@@ -3,7 +3,9 @@ import ChainModel
 /// A window as `SessionStateCoding` stores it: `{"id": "main", "kind": "browser",
 /// "selection": [[4, 2]], "image": null}`, the selection as `[first, count]` runs, and a
 /// grid's `"cursor"`, `"anchor"` (ids) and `"columns"` when they are not `nil`, `nil` and 1,
-/// and `"autoAdvance": true` when it is on (states stored before them read so).
+/// its `"view"` (`{"filter", "sort"}` as the wire spells it) when it is not the whole catalog
+/// by id, the viewer's `"position"` when it has one, and `"autoAdvance": true` when it is on
+/// (states stored before them read so).
 package struct StoredWindow: WireValue {
     package let window: SessionArchive.WindowArchive
 
@@ -20,6 +22,8 @@ package struct StoredWindow: WireValue {
             if let cursor = window.cursor { object("cursor", Int(cursor.rawValue)) }
             if let anchor = window.anchor { object("anchor", Int(anchor.rawValue)) }
             if window.columns != 1 { object("columns", window.columns) }
+            if window.view != .all { object("view", window.view.json) }
+            if let position = window.position { object("position", position) }
             if window.autoAdvance { object("autoAdvance", true) }
         }
     }

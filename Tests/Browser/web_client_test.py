@@ -676,6 +676,37 @@ class WebClientTest(BrowserCase):
         page.settled()
         self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "#notices .notice")), notices)
 
+    def test_9d_the_filter_bar_shows_a_working_set_and_the_viewer_keeps_its_place(self):
+        page = self.page
+        tiles = lambda: page.js("return [...document.querySelectorAll('.tile[data-id]')].map(t => t.dataset.id)")
+        page.control("tb.show.unrated").click()
+        wait_until(lambda: page.pressed("tb.show.unrated") == "true", message="Show Unrated pressed")
+        wait_until(lambda: tiles() and all(page.rating_of(i) == 0 for i in tiles()), message="only unrated tiles")
+        first, second = tiles()[0], tiles()[1]
+        ActionChains(self.driver).double_click(page.tile(first)).perform()
+        viewer = self.driver.find_element(By.ID, "viewer")
+        wait_until(lambda: viewer.get_attribute("data-image") == first, message=f"the viewer to show {first}")
+        # Rated, it no longer passes the filter, but it keeps its place while the viewer shows it.
+        page.press("4")
+        wait_until(lambda: page.rating_of(first) == 4, message=f"{first} rated 4")
+        self.assertIn(first, tiles())
+        page.press(Keys.ARROW_RIGHT)
+        wait_until(lambda: viewer.get_attribute("data-image") == second, message=f"→ to step to its old neighbour {second}")
+        wait_until(lambda: first not in tiles(), message=f"{first} to leave the grid once the viewer moved on")
+        page.press(Keys.ESCAPE)
+        wait_until(lambda: not viewer.is_displayed(), message="Escape to close the viewer")
+        page.control("tb.undo").click()
+        wait_until(lambda: first in tiles(), message=f"undo to bring {first} back")
+        # Sorted by rating, best first; then everything again.
+        page.control("tb.show.all").click()
+        page.control("tb.sort.rating").click()
+        wait_until(lambda: page.pressed("tb.sort.rating") == "true", message="Sort by Rating pressed")
+        wait_until(lambda: tiles() and page.rating_of(tiles()[0]) == 5, message="the best first")
+        ratings = [page.rating_of(i) for i in tiles()[:20]]
+        self.assertEqual(ratings, sorted(ratings, reverse=True))
+        page.js("window.chainClient.send({action: 'setSort', args: {by: 'id'}, target: 'main/grid'})")
+        wait_until(lambda: tiles()[:1] == ["img-1"], message="the grid back in id order")
+
     def test_z_readme_screenshot(self):
         if not os.environ.get("WEB_CLIENT_SCREENSHOT"):
             self.skipTest("--screenshot PATH takes the README's picture")

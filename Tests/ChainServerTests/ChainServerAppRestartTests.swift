@@ -107,19 +107,12 @@ struct ChainServerAppRestartTests {
     }
 
     @Test func anEndedSessionStaysEndedAfterARestart() async throws {
-        let directory = TemporaryDirectory.make()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let session: RemoteSession
-        do {
-            let first = try LiveServer(dataDirectory: directory)
-            defer { first.stop() }
-            session = try await first.client.createSession()
+        try await LiveServer.acrossRestart(before: { first, session in
             try await session.perform("select", ["images": ["img-1"]])
             #expect(try await first.client.send("DELETE", session.path, token: session.token).status == 204)
-        }
-        let second = try LiveServer(dataDirectory: directory)
-        defer { second.stop() }
-        expectProblem(try await second.client.get(session.path, token: session.token), 401, "unauthorized")
+        }, after: { second, session in
+            expectProblem(try await second.client.get(session.path, token: session.token), 401, "unauthorized")
+        })
     }
 
     @Test func theRestartedChainValidatesAgainstStoredRatings() async throws {

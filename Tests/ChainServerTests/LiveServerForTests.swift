@@ -65,6 +65,25 @@ final class LiveServer: Sendable {
         return try await body(server)
     }
 
+    /// A session made on one server (`before`), then, after that server stopped, the same
+    /// session on a second server over the same data directory (`after`).
+    static func acrossRestart(
+        before: (LiveServer, RemoteSession) async throws -> Void, after: (LiveServer, RemoteSession) async throws -> Void
+    ) async throws {
+        let directory = TemporaryDirectory.make()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let session: RemoteSession
+        do {
+            let first = try LiveServer(dataDirectory: directory)
+            defer { first.stop() }
+            session = try await first.client.createSession()
+            try await before(first, session)
+        }
+        let second = try LiveServer(dataDirectory: directory)
+        defer { second.stop() }
+        try await after(second, RemoteSession(id: session.id, token: session.token, client: second.client))
+    }
+
     /// Runs `body` against a fresh server and a new session on it.
     static func withSession(
         log: Logger = Logger(level: .error), _ configure: (inout ServerConfiguration) -> Void = { _ in },

@@ -92,6 +92,33 @@ struct PostgresTwoInstancesLiveTests {
         expectProblem(clash, 409, "key-conflict")
     }
 
+    /// A grid's view set through A is the session's through B, and a commit through B that
+    /// changes the working set reaches A's stream as a `view` event.
+    @Test func aViewMadeOnAHoldsOnBAndBsCommitsReachItsStream() async throws {
+        let (a, b, _) = try Self.twoServers()
+        defer { a.stop(); b.stop() }
+        let onA = try await a.client.createSession()
+        try await onA.perform("setFilter", ["filter": ["flags": ["pick"]]])
+        try await onA.perform("setSort", ["by": "name", "order": "desc"])
+        let stream = try EventStreamClient.open(a, onA)
+        defer { stream.close() }
+        _ = try await stream.event("hello")
+
+        let onB = RemoteSession(id: onA.id, token: onA.token, client: b.client)
+        let grid = try await onB.state()["windows"]?.arrayValue?.first?["grid"]
+        #expect(grid?["view"] == ["filter": ["flags": ["pick"]], "sort": ["by": "name", "order": "desc"]])
+        #expect(grid?["total"] == 0)
+
+        let other = try await b.client.createSession()
+        try await other.perform("select", ["images": ["img-5", "img-9"]])
+        try await other.perform("setFlag", ["flag": "pick"])
+        let view = try await stream.event("view")
+        #expect(view["window"] == "main")
+        #expect(view["total"] == 2)
+        let page = try await a.client.get(onA.path + "/grid", token: onA.token)
+        #expect(Set(page["images"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []) == ["img-5", "img-9"])
+    }
+
     /// Two sessions, one on each instance, raise the same images at once: every increase
     /// counts, none is computed from a value the other instance had already replaced.
     @Test func increasesThroughBothInstancesAtOnceAllCount() async throws {

@@ -60,8 +60,9 @@ package final class PreviewPrefetch: ViewerWatcher {
         guard let size = size(for: session.id) else { return }
         let key = session.id + " " + viewer.string
         queue.async { [self] in
-            let images = viewer.parent.flatMap { model.responder(at: $0) as? ImageGrid }.map(catalog.workingSet(of:))
-                ?? catalog.allImages()
+            // The viewer's working set: its grid's view, with the shown image kept in place.
+            guard let shown = model.responder(at: viewer) as? ImageViewer else { return }
+            let images = catalog.workingSet(of: shown, in: model)
             guard let position = images.position(of: image) else { return }
             // The way it went from the image shown before; forward the first time.
             let step = state.withLock { state in position < (state.viewers[key]?.position ?? position) ? -1 : 1 }

@@ -68,12 +68,12 @@ package struct CommandRoutes: Sendable {
     private func prepare(
         _ request: SessionRequest, _ respond: Route.Respond
     ) throws(Problem) -> (CommandRunner.Answer, CommandConditions) {
-        let (id, explain, log) = (request.session.id, request.explain, log)
+        let (id, explain, log, catalog) = (request.session.id, request.explain, log, runner.catalog)
         let conditions = CommandConditions(
             versionMatches: try Self.versionMatches(request.http.header("if-match")),
             idempotency: try Self.idempotency(request.http))
         let answer: CommandRunner.Answer = { ending in
-            let response = Self.response(to: ending, sessionID: id, explain: explain, log: log)
+            let response = Self.response(to: ending, sessionID: id, explain: explain, log: log, catalog: catalog)
             // The answers here spell the header so: no case folding on every command.
             let contentType = response.headers.first { $0.name == "Content-Type" }?.value ?? ""
             let stored = StoredAnswer(status: response.status, contentType: contentType, body: response.body)
@@ -82,10 +82,12 @@ package struct CommandRoutes: Sendable {
         return (answer, conditions)
     }
 
-    package static func response(to ending: CommandRunner.Ending, sessionID id: String, explain: Bool, log: Logger) -> HTTPResponse {
+    package static func response(
+        to ending: CommandRunner.Ending, sessionID id: String, explain: Bool, log: Logger, catalog: any CatalogReading
+    ) -> HTTPResponse {
         switch ending {
         case .performed(let outcome, let version):
-            return .json(200, CommandAnswer(outcome: outcome, sessionID: id, version: version, explain: explain))
+            return .json(200, CommandAnswer(outcome: outcome, sessionID: id, version: version, explain: explain, catalog: catalog))
         case .failed(let failure): return Problem(failure).response
         case .notStored(let error): return Problem.storage(error, log: log).response
         case .sessionEnded: return SessionRequest.endedProblem.response

@@ -2,7 +2,7 @@ extension Router {
     /// Every endpoint. `/openapi.json` documents exactly these (a test compares them).
     package static func table(
         service: ServiceRoutes, sessions: SessionRoutes, commands: CommandRoutes, images: ImageRoutes, thumbnails: ThumbnailRoutes,
-        previews: PreviewRoutes, events: EventRoutes, handlers: HandlerRoutes, web: WebRoutes
+        previews: PreviewRoutes, events: EventRoutes, handlers: HandlerRoutes, grid: GridRoutes, web: WebRoutes
     ) -> [Route] {
         [
             .open("GET", "/", web.index),
@@ -15,6 +15,7 @@ extension Router {
             .ownSession("DELETE", "/v1/sessions/{id}", sessions.end),
             .ownSession("GET", "/v1/sessions/{id}/menu", sessions.menu),
             .ownSession("GET", "/v1/sessions/{id}/selection", sessions.selection),
+            .ownSession("GET", "/v1/sessions/{id}/grid", grid.page),
             .ownSession("POST", "/v1/sessions/{id}/commands", commands.command),
             .ownSession("POST", "/v1/sessions/{id}/keys", commands.key),
             .ownSession("GET", "/v1/sessions/{id}/keys", sessions.keys),

@@ -47,14 +47,15 @@ package struct SessionRoutes: Sendable {
                 ? "this client holds its maximum of \(limits.maxSessionsPerClient) live sessions; end one first"
                 : "the server holds its maximum of \(limits.maxSessions) sessions")
         }
-        let (registry, log) = (registry, log)
+        let (registry, log, menus) = (registry, log, menus)
         journal.create(created.session) { stored in
             if case .failure(let error) = stored {
                 registry.discard(created.session)
                 return respond(Problem.storage(error, log: log).response)
             }
             let session = created.session
-            var response = HTTPResponse.json(201, SessionBody(id: session.id, session: session.model, version: session.model.version, token: created.token))
+            var response = HTTPResponse.json(201, SessionBody(
+                id: session.id, session: session.model, version: session.model.version, token: created.token, catalog: menus.catalog))
             response.headers.append(HTTPResponse.Header(name: "Location", value: "/v1/sessions/\(session.id)"))
             log.log(.info, "session.created", [(key: "session", value: .string(session.id))])
             respond(response)
@@ -65,7 +66,7 @@ package struct SessionRoutes: Sendable {
         let view = try Self.view(of: request.session)
         let tag = EntityTag.session(view.version)
         if tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) { return respond(tag.notModified) }
-        var response = HTTPResponse.json(200, SessionBody(id: request.session.id, session: view.model, version: view.version))
+        var response = HTTPResponse.json(200, SessionBody(id: request.session.id, session: view.model, version: view.version, catalog: menus.catalog))
         response.headers.append(tag.header)
         respond(response)
     }
@@ -178,14 +179,16 @@ package struct SessionRoutes: Sendable {
         return view
     }
 
-    private static func grid(in session: Session, window id: String?) throws(Problem) -> ImageGrid {
+    /// The grid of window `id`, else of the key window, else of the first browser window; 404
+    /// when there is none.
+    package static func grid(in session: Session, window id: String?) throws(Problem) -> ImageGrid {
         if let id {
             guard let window = session.window(id) else {
                 throw Problem(.notFound, "no window \"\(id.prefix(80))\"", [(key: "field", value: "window"), (key: "name", value: .string(String(id.prefix(80))))])
             }
             // A viewer window has no grid: the selection asked for is not there, as with no window.
             guard let grid = window.grid else {
-                throw Problem(.notFound, "window \(id.prefix(80)) is a viewer window; it has no selection", [
+                throw Problem(.notFound, "window \(id.prefix(80)) is a viewer window; it has no grid", [
                     (key: "field", value: "window"), (key: "name", value: .string(String(id.prefix(80)))),
                 ])
             }

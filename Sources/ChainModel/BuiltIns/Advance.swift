@@ -47,15 +47,18 @@ extension PerformContext {
     /// Not an undo step: undo shows the changed image again (`UndoCommand`).
     mutating func advance(after target: any ImageTarget, override: Bool?) {
         guard let windowID, let window = session.window(windowID), override ?? window.autoAdvance else { return }
+        // The working set as it was before the change (a catalog transaction's is): an image
+        // the change takes out of the view still leads to its old neighbour.
         if let viewer = target as? ImageViewer, let image = viewer.image {
-            let next = Forward.neighbour(of: image, in: catalog)
+            let next = NextImage.neighbour(of: viewer, in: catalog, session)
             if let next {
-                session.show(next, inViewer: viewer.path)
+                session.show(next, inViewer: viewer.path, at: catalog.place(of: next, in: session.grid(of: viewer)))
                 emit(.imageShown(viewer: viewer.path, image: next))
             }
             advanced = Advance(from: image, to: next)
         } else if let grid = target as? ImageGrid, grid.selection.count == 1, let image = grid.selection.first {
-            let next = Forward.neighbour(of: image, in: catalog)
+            let set = catalog.workingSet(of: grid, in: session)
+            let next = set.position(of: image).flatMap { set.id(at: $0 + 1) }
             if let next {
                 let selection = ImageSelection(unique: [next])
                 session.select(selection, inGrid: grid.path)

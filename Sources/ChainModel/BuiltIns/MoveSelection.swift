@@ -25,14 +25,14 @@ public struct MoveSelection: Command {
     }
 
     public func validate(_ grid: ImageGrid, _ input: HandlerInput) -> HandlerVerdict {
-        switch move(grid, in: input.catalog.workingSet(of: grid)) {
+        switch move(grid, in: input.catalog.workingSet(of: grid, in: input.session)) {
         case .success: .handles(.enabled)
         case .failure(let blocked): .handles(.disabled(blocked.reason))
         }
     }
 
     public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
-        let workingSet = context.catalog.workingSet(of: grid)
+        let workingSet = context.catalog.workingSet(of: grid, in: context.session)
         guard case .success(let target) = move(grid, in: workingSet), let cursor = workingSet.id(at: target) else { return }
         var selection = ImageSelection.one(cursor)
         var anchor = cursor
@@ -52,7 +52,7 @@ public struct MoveSelection: Command {
     }
 
     /// The cursor's position after the move, or why it cannot move.
-    private func move(_ grid: ImageGrid, in workingSet: ImageSelection) -> Result<Int, MoveDirection.Blocked> {
+    private func move(_ grid: ImageGrid, in workingSet: WorkingSet) -> Result<Int, MoveDirection.Blocked> {
         let position = grid.cursor.flatMap(workingSet.position(of:))
         return direction.target(from: position, count: workingSet.count, columns: grid.columns)
     }

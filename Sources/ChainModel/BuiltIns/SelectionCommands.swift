@@ -28,7 +28,8 @@ public struct Select: Command {
     }
 }
 
-/// Selects every image of the catalog; enabled when the catalog has any.
+/// Selects every image of the grid's working set (in id order: see `WorkingSet.members`);
+/// enabled when it has any.
 public struct SelectAll: Command {
     public typealias Performer = ImageGrid
     public static let action = "selectAll"
@@ -38,11 +39,12 @@ public struct SelectAll: Command {
     public var arguments: Arguments { .empty }
 
     public func validate(_ grid: ImageGrid, _ input: HandlerInput) -> HandlerVerdict {
-        .handles(input.catalog.imageCount > 0 ? .enabled : .disabled("catalog is empty"))
+        guard input.catalog.workingSet(of: grid, in: input.session).isEmpty else { return .handles(.enabled) }
+        return .handles(.disabled(input.catalog.imageCount == 0 ? "catalog is empty" : "the grid's filter passes no image"))
     }
 
     public func perform(_ grid: ImageGrid, _ context: inout PerformContext) throws(CommandError) {
-        context.replaceSelection(of: grid.path, with: context.catalog.allImages())
+        context.replaceSelection(of: grid.path, with: context.catalog.workingSet(of: grid, in: context.session).members)
     }
 }
 
@@ -93,7 +95,7 @@ public struct OpenImage: Command {
         guard let id = image ?? grid.selection.first else { return }
         let viewer = grid.path.appending("viewer")
         let previous = context.session.firstResponder
-        context.session.show(id, inViewer: viewer)
+        context.session.show(id, inViewer: viewer, at: context.catalog.place(of: id, in: grid))
         try context.session.focus(viewer)
         context.emit(.imageShown(viewer: viewer, image: id), from: viewer)
         if previous != viewer { context.emit(.focusChanged(from: previous, to: viewer), from: viewer) }

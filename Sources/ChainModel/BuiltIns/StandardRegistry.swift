@@ -16,6 +16,8 @@ extension HandlerRegistry {
         registry.register(OpenInNewWindow.self, on: .grid)
         registry.register(MoveSelection.self, on: .grid)
         registry.register(SetLayout.self, on: .grid)
+        registry.register(SetFilter.self, on: .grid)
+        registry.register(SetSort.self, on: .grid)
         registry.register(CloseViewer.self, on: .viewer)
         registry.register(NextImage.self, on: .viewer)
         registry.register(PreviousImage.self, on: .viewer)

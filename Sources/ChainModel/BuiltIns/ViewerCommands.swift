@@ -22,8 +22,10 @@ public struct CloseViewer: Command {
     }
 }
 
-/// Shows the next or previous image of the grid order in the viewer (`nextImage`,
-/// `previousImage`); disabled at the end or the start.
+/// Shows the next or previous image of the viewer's working set (its grid's; the whole
+/// catalog in a viewer window) in the viewer (`nextImage`, `previousImage`); disabled at the
+/// end or the start. From an image that no longer passes the grid's filter, the neighbours
+/// are those it had (it stays pinned where it stood).
 public struct StepImage<Step: ImageStep>: Command {
     public typealias Performer = ImageViewer
     public static var action: String { Step.action }
@@ -33,15 +35,24 @@ public struct StepImage<Step: ImageStep>: Command {
     public var arguments: Arguments { .empty }
 
     public func validate(_ viewer: ImageViewer, _ input: HandlerInput) -> HandlerVerdict {
-        guard let image = viewer.image else { return .handles(.disabled(viewer.emptyReason)) }
-        return .handles(Step.neighbour(of: image, in: input.catalog) == nil ? .disabled(Step.endReason) : .enabled)
+        guard viewer.image != nil else { return .handles(.disabled(viewer.emptyReason)) }
+        return .handles(Self.neighbour(of: viewer, in: input.catalog, input.session) == nil ? .disabled(Step.endReason) : .enabled)
     }
 
     public func perform(_ viewer: ImageViewer, _ context: inout PerformContext) throws(CommandError) {
-        guard let image = viewer.image, let next = Step.neighbour(of: image, in: context.catalog) else { return }
-        context.session.show(next, inViewer: viewer.path)
+        guard let next = Self.neighbour(of: viewer, in: context.catalog, context.session) else { return }
+        let place = context.catalog.place(of: next, in: context.session.grid(of: viewer))
+        context.session.show(next, inViewer: viewer.path, at: place)
         context.emit(.imageShown(viewer: viewer.path, image: next))
         context.result = [(key: "image", value: next.argumentJSON)]
+    }
+
+    /// The image one step from the viewer's in its working set, or `nil` at the end.
+    static func neighbour(of viewer: ImageViewer, in catalog: some CatalogReading, _ session: Session) -> ImageID? {
+        guard let image = viewer.image else { return nil }
+        let set = catalog.workingSet(of: viewer, in: session)
+        guard let position = set.position(of: image) else { return nil }
+        return set.id(at: position + Step.offset)
     }
 }
 
@@ -49,19 +60,20 @@ public struct StepImage<Step: ImageStep>: Command {
 public protocol ImageStep: Sendable {
     static var action: String { get }
     static var endReason: String { get }
-    static func neighbour(of image: ImageID, in catalog: some CatalogReading) -> ImageID?
+    /// +1 forward, -1 back.
+    static var offset: Int { get }
 }
 
 public enum Forward: ImageStep {
     public static let action = "nextImage"
     public static let endReason = "at the end of the grid"
-    public static func neighbour(of image: ImageID, in catalog: some CatalogReading) -> ImageID? { catalog.id(after: image) }
+    public static let offset = 1
 }
 
 public enum Backward: ImageStep {
     public static let action = "previousImage"
     public static let endReason = "at the start of the grid"
-    public static func neighbour(of image: ImageID, in catalog: some CatalogReading) -> ImageID? { catalog.id(before: image) }
+    public static let offset = -1
 }
 
 public typealias NextImage = StepImage<Forward>

@@ -34,6 +34,10 @@ public struct AttributeColumns: Sendable {
         }
     }
 
+    /// `attribute`'s codes indexed by id, `Attribute.absent` where there is no image: for a
+    /// pass over many images that reads each with one load (a working set's build).
+    public func column(_ attribute: Attribute) -> [UInt8] { columns[attribute.slot] }
+
     public func contains(_ id: ImageID) -> Bool { code(of: id, Attribute.all[0]) != nil }
 
     public func code(of id: ImageID, _ attribute: Attribute) -> UInt8? {

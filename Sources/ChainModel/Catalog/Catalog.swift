@@ -15,6 +15,9 @@ public protocol CatalogReading {
     /// The image after / before `id` in grid order; `nil` at the end / start.
     func id(after id: ImageID) -> ImageID?
     func id(before id: ImageID) -> ImageID?
+    /// The images `view` passes, in its order. Implementations keep the last ones built while
+    /// the catalog holds still: every validation of a move or a step asks.
+    func workingSet(for view: GridView) -> WorkingSet
 }
 
 /// A catalog that can also take writes: a batch is one operation.

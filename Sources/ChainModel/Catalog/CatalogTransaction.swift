@@ -43,4 +43,7 @@ public struct CatalogTransaction: CatalogReading {
     public func allImages() -> ImageSelection { base.allImages() }
     public func id(after id: ImageID) -> ImageID? { base.id(after: id) }
     public func id(before id: ImageID) -> ImageID? { base.id(before: id) }
+    /// As it stood before this command's writes: a rating a command gives does not move the
+    /// images it walks mid-command, and the viewer's own image keeps its place anyway.
+    public func workingSet(for view: GridView) -> WorkingSet { base.workingSet(for: view) }
 }

@@ -1,11 +1,20 @@
 import ChainSupport
 
 /// A catalog held in memory, for the model's tests and benchmarks: dense columns behind
-/// one lock (names kept beside them).
+/// one lock (names and capture times kept beside them), and the last working set built for
+/// each view until the catalog changes.
 public final class InMemoryCatalog: Catalog {
     private struct Storage {
         var columns = AttributeColumns()
         var names: [ImageID: String] = [:]
+        var captureTimes: [ImageID: Int64] = [:]
+        var keys: ImageSortKeys?
+        var workingSets: [GridView: WorkingSet] = [:]
+
+        mutating func changed() {
+            keys = nil
+            workingSets = [:]
+        }
     }
 
     private let storage = Lock(Storage())
@@ -27,6 +36,29 @@ public final class InMemoryCatalog: Catalog {
         storage.withLock { storage in
             storage.columns.insert(images.lazy.map { ($0.id, $0.values) })
             for image in images where !image.name.isEmpty { storage.names[image.id] = image.name }
+            storage.changed()
+        }
+    }
+
+    /// Gives `id` a capture instant (ms since the epoch, UTC), or takes it away.
+    public func setCaptureTime(_ time: Int64?, of id: ImageID) {
+        storage.withLock { storage in
+            storage.captureTimes[id] = time
+            storage.changed()
+        }
+    }
+
+    public func workingSet(for view: GridView) -> WorkingSet {
+        storage.withLock { storage in
+            if let known = storage.workingSets[view] { return known }
+            if storage.keys == nil {
+                storage.keys = ImageSortKeys(entries: storage.columns.order.map { id in
+                    ImageSortKeys.Entry(id: id, name: storage.names[id] ?? "", captureTime: storage.captureTimes[id])
+                })
+            }
+            let built = WorkingSet(view: view, columns: storage.columns, keys: storage.keys ?? .none)
+            storage.workingSets[view] = built
+            return built
         }
     }
 
@@ -53,6 +85,9 @@ public final class InMemoryCatalog: Catalog {
     }
 
     public func apply(_ changes: ChangeSet) {
-        storage.withLock { $0.columns.apply(changes) }
+        storage.withLock { storage in
+            storage.columns.apply(changes)
+            storage.workingSets = [:]
+        }
     }
 }

@@ -1,5 +1,5 @@
-/// The image grid of a browser window. It shows its working set (for now the whole catalog
-/// in id order) and owns the selection (ordered image ids without repeats), the cursor
+/// The image grid of a browser window. It shows its working set (the catalog through its
+/// `view`: a filter and a sort) and owns the selection (ordered image ids without repeats), the cursor
 /// keyboard navigation starts from, the anchor a range extends from, and how many tiles its
 /// client shows per row.
 public struct ImageGrid: ImageTarget, Equatable {
@@ -14,6 +14,8 @@ public struct ImageGrid: ImageTarget, Equatable {
     public internal(set) var anchor: ImageID?
     /// Tiles per row in the client, for up and down moves (`setLayout`); 1 until told.
     public internal(set) var columns = 1
+    /// The filter and sort its working set is the catalog through (`setFilter`, `setSort`).
+    public internal(set) var view = GridView.all
 
     public var kind: ResponderKind { .grid }
     public var targetImages: ImageSelection { selection }

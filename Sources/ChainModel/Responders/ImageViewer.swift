@@ -19,6 +19,11 @@ public struct ImageViewer: ImageTarget, Equatable {
         set { targetImages = newValue.map(ImageSelection.one) ?? ImageSelection() }
     }
 
+    /// Where the image stood in its grid's working set when it was shown: where it stays
+    /// once a change makes it fail the grid's filter, so stepping goes on to the neighbours it
+    /// had. `nil` in a viewer window, or for an image the working set lacked.
+    public internal(set) var position: Int?
+
     public var kind: ResponderKind { .viewer }
     public var emptyReason: String { "viewer shows no image" }
 }

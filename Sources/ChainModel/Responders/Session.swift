@@ -94,8 +94,18 @@ public struct Session: Sendable {
         updateWindow(of: path) { $0.grid?.columns = columns }
     }
 
-    public mutating func show(_ image: ImageID?, inViewer path: ResponderPath) {
-        updateWindow(of: path) { $0.viewer.image = image }
+    /// Shows `image` in the viewer at `path`; `position` is where it stands in its grid's
+    /// working set (see `ImageViewer.position`).
+    public mutating func show(_ image: ImageID?, inViewer path: ResponderPath, at position: Int? = nil) {
+        updateWindow(of: path) { window in
+            window.viewer.image = image
+            window.viewer.position = image == nil ? nil : position
+        }
+    }
+
+    /// Sets the filter and sort of the grid at `path`.
+    public mutating func setView(_ view: GridView, inGrid path: ResponderPath) {
+        updateWindow(of: path) { $0.grid?.view = view }
     }
 
     /// Opens a window and makes it key (first responder: its grid or viewer).

@@ -20,7 +20,11 @@ public struct SessionArchive: Sendable, Equatable {
         public var cursor: ImageID?
         public var anchor: ImageID?
         public var columns: Int
+        /// The grid's filter and sort; `GridView.all` for a viewer window.
+        public var view: GridView
         public var image: ImageID?
+        /// Where the viewer's image stood in its grid's working set (`ImageViewer.position`).
+        public var position: Int?
         /// Serials as runs of consecutive ones, oldest first, as `UndoStack.undoEntries`
         /// lists the entries (`UndoStack.undoRuns`).
         public var undo: [ClosedRange<Int>]
@@ -30,8 +34,8 @@ public struct SessionArchive: Sendable, Equatable {
 
         public init(
             id: String, kind: Window.Kind, selection: ImageSelection = ImageSelection(), cursor: ImageID? = nil,
-            anchor: ImageID? = nil, columns: Int = 1, image: ImageID? = nil, undo: [ClosedRange<Int>] = [],
-            redo: [ClosedRange<Int>] = [], autoAdvance: Bool = false
+            anchor: ImageID? = nil, columns: Int = 1, view: GridView = .all, image: ImageID? = nil, position: Int? = nil,
+            undo: [ClosedRange<Int>] = [], redo: [ClosedRange<Int>] = [], autoAdvance: Bool = false
         ) {
             self.autoAdvance = autoAdvance
             self.id = id
@@ -40,7 +44,9 @@ public struct SessionArchive: Sendable, Equatable {
             self.cursor = cursor
             self.anchor = anchor
             self.columns = columns
+            self.view = view
             self.image = image
+            self.position = position
             self.undo = undo
             self.redo = redo
         }
@@ -115,7 +121,7 @@ extension Session {
             return SessionArchive.WindowArchive(
                 id: window.id, kind: window.windowKind, selection: window.grid?.selection ?? ImageSelection(),
                 cursor: window.grid?.cursor, anchor: window.grid?.anchor, columns: window.grid?.columns ?? 1,
-                image: window.viewer.image,
+                view: window.grid?.view ?? .all, image: window.viewer.image, position: window.viewer.position,
                 undo: stacks ? stack.undoRuns : [], redo: stacks ? stack.redoRuns : [], autoAdvance: window.autoAdvance)
         }
         entries.sort { $0.serial < $1.serial }
@@ -154,6 +160,7 @@ extension Session {
             }
             var window = Window(id: stored.id, kind: stored.kind, image: stored.image)
             window.autoAdvance = stored.autoAdvance
+            if stored.image != nil { window.viewer.position = stored.position }
             if window.grid != nil {
                 guard (1...ImageGrid.maxColumns).contains(stored.columns) else {
                     throw SessionArchive.Invalid(description: "window \(stored.id)'s grid has \(stored.columns) columns")
@@ -162,6 +169,7 @@ extension Session {
                 window.grid?.cursor = stored.cursor
                 window.grid?.anchor = stored.anchor
                 window.grid?.columns = stored.columns
+                window.grid?.view = stored.view
             } else if !stored.selection.isEmpty || stored.cursor != nil {
                 throw SessionArchive.Invalid(description: "viewer window \(stored.id) has a selection")
             }

@@ -62,6 +62,11 @@ package struct Cluster: Sendable {
             },
             added: { images, position in
                 let version = catalog.add(images, position: position)
+                // The new images' names, off the writer's thread: until they come, name and
+                // capture-time orders show them last, by id.
+                DispatchQueue.global().async {
+                    if let keys = try? storage.loadSortKeys() { catalog.setSortKeys(keys) }
+                }
                 let selection = ImageSelection(images.map(\.0))
                 live.committed(ChangeSet(Attribute.all.map { .init(attribute: $0, images: selection, values: .all(0)) }), version: version, in: catalog)
             })

@@ -39,6 +39,34 @@ package final class CatalogMirror: CatalogReading, Sendable {
         var committedVersion: UInt64 = 1
         /// The commit-log position of the last commit of another instance taken in.
         var followed: Int64 = 0
+        /// Names and capture times in order, for working sets sorted by them.
+        var keys = ImageSortKeys.none
+        /// The last working set built per view, with the `version` it was built at.
+        var workingSets: [GridView: (version: UInt64, set: WorkingSet)] = [:]
+        /// The `version` at which each attribute's values last changed, and at which images
+        /// or their keys did: a working set built since then for a view reading none of the
+        /// changed attributes is still the one.
+        var attributeChanged = Array(repeating: UInt64(0), count: Attribute.all.count)
+        var imagesChanged: UInt64 = 0
+
+        /// `version` moved on because `changes` were laid over `current`.
+        mutating func changed(_ changes: ChangeSet) {
+            version += 1
+            for segment in changes.segments { attributeChanged[segment.attribute.slot] = version }
+        }
+
+        /// `version` moved on because images came or went, or their keys changed.
+        mutating func imagesMoved() {
+            version += 1
+            imagesChanged = version
+        }
+
+        func isCurrent(_ built: UInt64, for view: GridView) -> Bool {
+            guard built >= imagesChanged else { return false }
+            let reads = view.readMask
+            guard reads != 0 else { return true }
+            return attributeChanged.indices.allSatisfy { reads & 1 << UInt16($0) == 0 || built >= attributeChanged[$0] }
+        }
     }
 
     package init(committed: AttributeColumns, position: Int64 = 0) {
@@ -61,7 +89,7 @@ package final class CatalogMirror: CatalogReading, Sendable {
             state.committed.apply(changes)
             state.current.apply(changes)
             for pending in state.pending { state.current.apply(pending.changes) }
-            state.version += 1
+            state.changed(changes)
             state.committedVersion += 1
             return state.committedVersion
         }
@@ -83,7 +111,7 @@ package final class CatalogMirror: CatalogReading, Sendable {
             state.committed = columns
             state.current = columns
             for pending in state.pending { state.current.apply(pending.changes) }
-            state.version += 1
+            state.imagesMoved()
             state.committedVersion += 1
             return state.committedVersion
         }
@@ -97,7 +125,7 @@ package final class CatalogMirror: CatalogReading, Sendable {
             state.followed = position
             state.committed.insert(images)
             state.current.insert(images)
-            state.version += 1
+            state.imagesMoved()
             state.committedVersion += 1
             return state.committedVersion
         }
@@ -115,7 +143,7 @@ package final class CatalogMirror: CatalogReading, Sendable {
             let oldest = state.pending.first?.batch ?? batch
             state.pending.append((batch, changes, oldest..<batch, state.failures != readSince))
             state.current.apply(changes)
-            state.version += 1
+            state.changed(changes)
             return batch
         }
     }
@@ -162,7 +190,7 @@ package final class CatalogMirror: CatalogReading, Sendable {
                 state.current.apply(ChangeSet([.init(attribute: segment.attribute, images: segment.images, values: .each(codes))]))
             }
             for pending in state.pending { state.current.apply(pending.changes) }
-            state.version += 1
+            state.changed(changes)
         }
     }
 
@@ -191,6 +219,45 @@ package final class CatalogMirror: CatalogReading, Sendable {
         // A failure matters only while a batch staged before it was recorded is unsettled.
         let oldestUnsettled = state.pending.first?.batch ?? state.nextBatch
         state.failed.removeAll { $0.nextAtFailure <= oldestUnsettled }
+    }
+
+    /// The images' names and capture times, for working sets sorted by them: given once
+    /// storage is read, and again after an import added images.
+    package func setSortKeys(_ keys: ImageSortKeys) {
+        state.withLock { state in
+            state.keys = keys
+            state.imagesMoved()
+        }
+    }
+
+    /// The working sets kept at most, one per view asked for; the oldest goes first.
+    static let keptWorkingSets = 32
+
+    /// Built outside the lock (a million images take milliseconds), from the columns and keys
+    /// as they were, and kept unless the values it read moved on meanwhile.
+    package func workingSet(for view: GridView) -> WorkingSet {
+        enum Found {
+            case kept(WorkingSet)
+            case build(AttributeColumns, ImageSortKeys, UInt64)
+        }
+        let found = state.withLock { state -> Found in
+            if let kept = state.workingSets[view], state.isCurrent(kept.version, for: view) { return .kept(kept.set) }
+            return .build(state.current, state.keys, state.version)
+        }
+        guard case .build(let columns, let keys, let version) = found else {
+            guard case .kept(let set) = found else { preconditionFailure("a working set is kept or built") }
+            return set
+        }
+        let built = WorkingSet(view: view, columns: columns, keys: keys)
+        state.withLock { state in
+            guard state.isCurrent(version, for: view) else { return }
+            if state.workingSets[view] == nil, state.workingSets.count >= Self.keptWorkingSets,
+               let oldest = state.workingSets.min(by: { $0.value.version < $1.value.version })?.key {
+                state.workingSets[oldest] = nil
+            }
+            state.workingSets[view] = (version, built)
+        }
+        return built
     }
 
     // MARK: CatalogReading

@@ -6,7 +6,7 @@ import ChainModel
 /// JSON writer.
 package struct LiveEvent: Sendable {
     package enum Kind: String, Sendable, CaseIterable {
-        case hello, menu, command, catalog, invoke, ended
+        case hello, menu, command, catalog, invoke, ended, view
     }
 
     package let kind: Kind
@@ -25,6 +25,8 @@ package struct LiveEvent: Sendable {
     package static func menu(_ body: MenuDeltaBody) -> LiveEvent { LiveEvent(.menu, encoded: body.encoded()) }
     /// A command performed on the session, by any of its clients.
     package static func command(_ answer: CommandAnswer) -> LiveEvent { LiveEvent(.command, encoded: answer.encoded()) }
+    /// A grid's working set changed members or order.
+    package static func view(_ body: ViewEventBody) -> LiveEvent { LiveEvent(.view, encoded: body.encoded()) }
     /// A committed change to the catalog, by any session.
     package static func catalog(_ body: CatalogEventBody) -> LiveEvent { LiveEvent(.catalog, encoded: body.encoded()) }
     /// A call to one of the session's remote handlers.

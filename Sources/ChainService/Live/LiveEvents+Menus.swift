@@ -13,7 +13,7 @@ extension LiveEvents {
     package func performed(_ outcome: CommandOutcome, on session: LiveSession, version: Int) {
         guard isListening(session) else { return }
         queue.async { [self] in
-            session.events.publish(.command(CommandAnswer(outcome: outcome, sessionID: session.id, version: version, explain: false, versionOnly: true)))
+            session.events.publish(.command(CommandAnswer(outcome: outcome, sessionID: session.id, version: version, explain: false, versionOnly: true, catalog: menus.catalog)))
             watch(session)
             markDirty([session])
         }
@@ -36,10 +36,13 @@ extension LiveEvents {
         let ranges = ImageWatchIndex.ranges(of: changes)
         let images = catalog.committedImages(in: ranges, limit: Event.listLimit)
         let count = ranges.reduce(0) { $0 + $1.count }
+        let written = changes.segments.reduce(UInt16(0)) { $0 | 1 << UInt16($1.attribute.slot) }
         queue.async { [self] in
             let started = Self.threadCPUTime()
             let touched = state.withLock { state in
-                state.index.sessions(touching: ranges).compactMap { state.listeners[$0] }
+                let watching = state.index.sessions(touching: ranges)
+                let viewing = state.viewReads.lazy.filter { $0.value & written != 0 }.map(\.key)
+                return Set(watching).union(viewing).compactMap { state.listeners[$0] }
             }
             markDirty(touched, catalogOnly: true)
             metrics.recordFanout(seconds: Self.seconds(since: started), sessions: touched.count)
@@ -64,9 +67,11 @@ extension LiveEvents {
     func watch(_ session: LiveSession) {
         guard let model = session.snapshot else { return }
         let ranges = ImageWatchIndex.ranges(watchedBy: model)
+        let reads = model.windows.lazy.compactMap(\.grid).reduce(UInt16(0)) { $0 | $1.view.readMask }
         state.withLock { state in
             guard state.listeners[session.id] != nil else { return }
             state.index.watch(session.id, ranges)
+            state.viewReads[session.id] = reads == 0 ? nil : reads
         }
     }
 
@@ -109,8 +114,19 @@ extension LiveEvents {
             session.events.publishMenu(menu, stamp: stamp) { delta in
                 .menu(MenuDeltaBody(etag: version.quoted, delta: delta))
             }
+            session.events.publishViews(Self.views(of: view.model, in: menus.catalog), stamp: stamp)
         }
         metrics.recordMenuFlush(seconds: Self.seconds(since: started), sessions: dirty.count)
+    }
+
+    /// Each grid's working set: what `view` events compare.
+    static func views(of session: Session, in catalog: CatalogMirror) -> [ViewEventBody] {
+        session.windows.compactMap { window in
+            window.grid.map { grid in
+                let set = catalog.workingSet(of: grid, in: session)
+                return ViewEventBody(window: window.id, total: set.count, etag: set.tag)
+            }
+        }
     }
 
     /// CPU time of the calling thread, in seconds: what the fan-out costs, apart from the

@@ -42,6 +42,9 @@ package final class LiveEvents: Sendable {
     struct State {
         var listeners: [String: LiveSession] = [:]
         var index = ImageWatchIndex()
+        /// The attributes (bit per slot) each listening session's grid views read: a commit
+        /// writing one of them may change that session's working sets.
+        var viewReads: [String: UInt16] = [:]
         /// Sessions whose menus need a look; `full` unless only the catalog changed for them.
         var dirty: [String: (session: LiveSession, full: Bool)] = [:]
         var flushScheduled = false
@@ -141,13 +144,14 @@ package final class LiveEvents: Sendable {
         let watches = menus.watches(of: view)
         let version = menus.version(of: view, explain: false)
         let hello = LiveEvent.hello(HelloBody(
-            session: SessionBody(id: session.id, session: view.model, version: view.version),
+            session: SessionBody(id: session.id, session: view.model, version: view.version, catalog: menus.catalog),
             menu: MenuBody(entries: entries, firstResponder: view.model.firstResponder),
             catalogVersion: menus.catalog.committedVersion,
             watches: watches.isEmpty ? nil : WatchesBody(items: watches, watches: view.remote.watches)
         ))
         let basis = (version: view.version, live: view.remote.isLive)
-        return SessionEvents.Hello(event: hello, menu: MenuState(entries, watches: watches, basis: basis), stamp: stamp) { delta in
+        let views = Self.views(of: view.model, in: menus.catalog)
+        return SessionEvents.Hello(event: hello, menu: MenuState(entries, watches: watches, basis: basis), stamp: stamp, views: views) { delta in
             .menu(MenuDeltaBody(etag: version.quoted, delta: delta))
         }
     }
@@ -184,6 +188,7 @@ package final class LiveEvents: Sendable {
             state.listeners[session.id] = nil
             state.dirty[session.id] = nil
             state.index.unwatch(session.id)
+            state.viewReads[session.id] = nil
         }
     }
 

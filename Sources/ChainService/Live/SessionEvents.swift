@@ -55,11 +55,16 @@ package final class SessionEvents: Sendable {
         package let stamp: UInt64
         /// Makes the `menu` event of a difference.
         package let delta: (MenuState.Delta) -> LiveEvent
+        /// Each grid's working set as the `hello` shows it.
+        package let views: [ViewEventBody]
 
-        package init(event: LiveEvent, menu: MenuState, stamp: UInt64, delta: @escaping (MenuState.Delta) -> LiveEvent) {
+        package init(
+            event: LiveEvent, menu: MenuState, stamp: UInt64, views: [ViewEventBody] = [], delta: @escaping (MenuState.Delta) -> LiveEvent
+        ) {
             self.event = event
             self.menu = menu
             self.stamp = stamp
+            self.views = views
             self.delta = delta
         }
     }
@@ -82,6 +87,9 @@ package final class SessionEvents: Sendable {
         var streams: [any EventSink] = []
         var menu: MenuState?
         var menuStamp: UInt64 = 0
+        /// Each grid's working set (by window) as the streams were last told of it, and when.
+        var views: [String: String] = [:]
+        var viewStamp: UInt64 = 0
         var ended = false
     }
 
@@ -135,6 +143,10 @@ package final class SessionEvents: Sendable {
             state.streams.append(stream)
             stream.sendOpening(Self.frame(Event(id: newest, hello.event)))
             Self.takeMenu(hello.menu, stamp: hello.stamp, encode: hello.delta, into: &state)
+            if hello.stamp >= state.viewStamp {
+                state.views = Dictionary(hello.views.map { ($0.window, $0.etag) }) { $1 }
+                state.viewStamp = hello.stamp
+            }
             return .fresh
         }
     }
@@ -197,6 +209,19 @@ package final class SessionEvents: Sendable {
     /// changed, unless a newer validation was taken already.
     package func publishMenu(_ menu: MenuState, stamp: UInt64, encode: (MenuState.Delta) -> LiveEvent) {
         state.withLock { Self.takeMenu(menu, stamp: stamp, encode: encode, into: &$0) }
+    }
+
+    /// Makes `views` the working sets the streams know, sending a `view` event for each grid
+    /// whose set differs from the one they were last told of, unless a newer look was taken.
+    package func publishViews(_ views: [ViewEventBody], stamp: UInt64) {
+        state.withLock { state in
+            guard stamp >= state.viewStamp else { return }
+            state.viewStamp = stamp
+            for view in views where state.views[view.window] != view.etag {
+                state.views[view.window] = view.etag
+                Self.publish(.view(view), into: &state)
+            }
+        }
     }
 
     /// A comment line to every stream: keeps proxies from timing the connection out and

@@ -11,13 +11,18 @@ package struct CommandAnswer: WireObject {
     package let version: Int
     package let explain: Bool
     package var versionOnly = false
+    /// What the session object's grids count their working sets in; unread with `versionOnly`.
+    package let catalog: any CatalogReading
 
-    package init(outcome: CommandOutcome, sessionID: String, version: Int, explain: Bool, versionOnly: Bool = false) {
+    package init(
+        outcome: CommandOutcome, sessionID: String, version: Int, explain: Bool, versionOnly: Bool = false, catalog: any CatalogReading
+    ) {
         self.outcome = outcome
         self.sessionID = sessionID
         self.version = version
         self.explain = explain
         self.versionOnly = versionOnly
+        self.catalog = catalog
     }
 
     package func members(_ member: inout JSONObjectWriter) {
@@ -34,7 +39,7 @@ package struct CommandAnswer: WireObject {
         if versionOnly {
             member("version", version)
         } else {
-            member("session", SessionBody(id: sessionID, session: outcome.session, version: version))
+            member("session", SessionBody(id: sessionID, session: outcome.session, version: version, catalog: catalog))
         }
         if !outcome.catches.isEmpty { member("caught", outcome.catches.map(CaughtBody.init)) }
         if let steps = outcome.steps {

@@ -7,12 +7,15 @@ package struct SessionBody: WireObject {
     /// The version clients see: the model's, plus remote-handler changes.
     package let version: Int
     package var token: String? = nil
+    /// What each grid's `total` counts its working set in.
+    package let catalog: any CatalogReading
 
-    package init(id: String, session: Session, version: Int, token: String? = nil) {
+    package init(id: String, session: Session, version: Int, token: String? = nil, catalog: any CatalogReading) {
         self.id = id
         self.session = session
         self.version = version
         self.token = token
+        self.catalog = catalog
     }
 
     package func members(_ member: inout JSONObjectWriter) {
@@ -21,6 +24,6 @@ package struct SessionBody: WireObject {
         member("version", version)
         member("firstResponder", session.firstResponder)
         member("chain", session.chain())
-        member("windows", session.windows.lazy.map(WindowBody.init))
+        member("windows", session.windows.lazy.map { WindowBody(window: $0, session: session, catalog: catalog) })
     }
 }

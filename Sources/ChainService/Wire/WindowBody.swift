@@ -1,17 +1,20 @@
 import ChainModel
 
 /// One window of a session object: its grid (selection, at most `listLimit` ids of it, the
-/// cursor and the columns its client shows), viewer, undo titles and auto-advance.
+/// cursor, the columns its client shows, its view and how many images its working set has),
+/// viewer, undo titles and auto-advance.
 package struct WindowBody: WireObject {
     /// The most selected ids a session object lists; `GET …/selection` pages the rest.
     package static let listLimit = Event.listLimit
 
     package let window: Window
+    package let session: Session
+    package let catalog: any CatalogReading
 
     package func members(_ member: inout JSONObjectWriter) {
         member("id", window.id)
         member("kind", window.windowKind.rawValue)
-        member("grid", ifPresent: window.grid.map(GridBody.init))
+        member("grid", ifPresent: window.grid.map { GridBody(grid: $0, total: catalog.workingSet(of: $0, in: session).count) })
         member("viewer", ViewerBody(image: window.viewer.image))
         member("undo", UndoBody(stack: window.undoStack))
         member("autoAdvance", window.autoAdvance)
@@ -19,6 +22,8 @@ package struct WindowBody: WireObject {
 
     package struct GridBody: WireObject {
         package let grid: ImageGrid
+        /// How many images its working set has.
+        package let total: Int
 
         package func members(_ member: inout JSONObjectWriter) {
             member("selection", grid.selection.prefix(WindowBody.listLimit))
@@ -26,6 +31,8 @@ package struct WindowBody: WireObject {
             member("selectionTruncated", grid.selection.count > WindowBody.listLimit)
             member("cursor", grid.cursor)
             member("columns", grid.columns)
+            member("view", grid.view.json)
+            member("total", total)
         }
     }
 

@@ -79,6 +79,10 @@ export class Api {
   keys() { return this.request("GET", this.sessionPath("/keys")); }
   contextMenu(query) { return this.request("GET", this.sessionPath(`/context-menu?${query}`)); }
   images(offset, limit) { return this.request("GET", `/v1/images?offset=${offset}&limit=${limit}`); }
+  /** A page of a grid's working set (its filter and sort), in its order: `{images, total, offset}`. */
+  grid(window, offset, limit) {
+    return this.request("GET", this.sessionPath(`/grid?window=${encodeURIComponent(window)}&offset=${offset}&limit=${limit}`));
+  }
   selection(window, after, limit) {
     const cursor = after ? `&after=${encodeURIComponent(after)}` : "";
     return this.request("GET", this.sessionPath(`/selection?window=${encodeURIComponent(window)}&limit=${limit}${cursor}`));

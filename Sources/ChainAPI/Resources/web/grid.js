@@ -1,6 +1,7 @@
 // The image grid of the shown browser window. Only the tiles in view (plus two rows either
-// side) exist in the DOM; the catalog is fetched a page at a time, by offset, as the view
-// needs it, so a 100,000-image catalog scrolls like a 100-image one.
+// side) exist in the DOM; the grid's working set (the catalog through its filter and sort,
+// `GET …/grid`) is fetched a page at a time, by offset, as the view needs it, so a
+// 100,000-image catalog scrolls like a 100-image one.
 
 const pageSize = 200;
 const overscanRows = 2;
@@ -26,6 +27,8 @@ export class Grid {
     this.thumbnails = thumbnails;
     this.actions = actions;
     this.total = 0;
+    /** The browser window whose grid this shows (`main` until the session says otherwise). */
+    this.window = "main";
     this.pages = new Map(); // page index -> array of images, or a Promise while loading
     this.byId = new Map(); // id -> image (the objects in pages, updated in place)
     this.tiles = new Map(); // position -> tile element
@@ -136,7 +139,7 @@ export class Grid {
     if (Array.isArray(known)) return Promise.resolve(known);
     if (known) return known;
     const generation = this.generation;
-    const loading = this.api.images(page * pageSize, pageSize).then((answer) => {
+    const loading = this.api.grid(this.window, page * pageSize, pageSize).then((answer) => {
       if (generation !== this.generation) return this.load(page);
       const images = answer.images;
       images.forEach((image, index) => {

@@ -160,6 +160,13 @@ class Client {
         this.catalogVersion = data.catalogVersion;
         this.applyImageValues(data.images || [], data.truncated);
         break;
+      case "view":
+        // The shown grid's working set changed members or order: its pages are stale.
+        if (data.window === this.shownWindowId && data.etag !== this.shownSet) {
+          this.shownSet = data.etag;
+          this.grid.reset(data.total);
+        }
+        break;
       case "ended":
         if (data.reason === "shutdown") this.notices.show("The server is restarting", "reconnecting…", 3);
         break;
@@ -195,10 +202,30 @@ class Client {
       const browser = session.windows.find((candidate) => candidate.kind === "browser");
       this.shownWindowId = browser ? browser.id : null;
     }
+    this.followShownGrid();
     this.renderWindows();
     this.updateSelection();
     this.renderViewers(false);
     this.scheduleLayout();
+  }
+
+  /**
+   * Points the grid at the shown window's working set, and starts its pages again when that
+   * is another window's, or the same one through another filter or sort.
+   */
+  followShownGrid() {
+    const window = this.shownWindow();
+    if (!window || !window.grid) return;
+    const key = `${window.id} ${JSON.stringify(window.grid.view)}`;
+    if (key === this.shownGridKey) return;
+    const first = this.shownGridKey === undefined;
+    this.shownGridKey = key;
+    this.shownSet = null;
+    this.grid.window = window.id;
+    if (!first) {
+      this.grid.reset(window.grid.total);
+      this.grid.element.scrollTop = 0;
+    }
   }
 
   /**

@@ -16,6 +16,18 @@ export const toolbarControls = [
   { separator: true },
   { id: "tb.undo", action: "undo", args: {}, glyph: "↶", title: "Undo" },
   { id: "tb.redo", action: "redo", args: {}, glyph: "↷", title: "Redo" },
+  { separator: true },
+  // The filter bar: what the grid shows (View ▸ Show), pressed when it is the grid's filter.
+  ...[
+    ["all", {}, "All", "Show All"], ["unrated", { ratings: [0] }, "☆", "Show Unrated"],
+    ["stars", { minRating: 3 }, "≥3★", "Show ★★★ and Up"], ["picks", { flags: ["pick"] }, "⚑only", "Show Picks"],
+    ["red", { labels: ["red"] }, "●red", "Show Red Label"], ["noRejects", { flags: ["none", "pick"] }, "¬✕", "Hide Rejects"],
+  ].map(([name, filter, glyph, title]) => ({ id: `tb.show.${name}`, action: "setFilter", args: { filter }, glyph, title, toggle: true })),
+  // Sort By: pressed when the grid sorts by that key.
+  ...[
+    ["captureTime", { by: "captureTime" }, "🕑", "Sort by Capture Time"], ["name", { by: "name" }, "A–Z", "Sort by Name"],
+    ["rating", { by: "rating", order: "desc" }, "★↓", "Sort by Rating, Best First"],
+  ].map(([name, args, glyph, title]) => ({ id: `tb.sort.${name}`, action: "setSort", args, glyph, title, toggle: true })),
 ];
 
 export class Toolbar {
