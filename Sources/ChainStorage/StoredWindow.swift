@@ -3,7 +3,8 @@ import ChainModel
 /// A window as `SessionStateCoding` stores it: `{"id": "main", "kind": "browser",
 /// "selection": [[4, 2]], "image": null}`, the selection as `[first, count]` runs, and a
 /// grid's `"cursor"`, `"anchor"` (ids) and `"columns"` when they are not `nil`, `nil` and 1,
-/// and `"autoAdvance": true` when it is on (states stored before them read so).
+/// `"autoAdvance": true` when it is on, and `"compare"` (`StoredCompare`) while the window
+/// compares (states stored before them read so).
 package struct StoredWindow: WireValue {
     package let window: SessionArchive.WindowArchive
 
@@ -21,6 +22,7 @@ package struct StoredWindow: WireValue {
             if let anchor = window.anchor { object("anchor", Int(anchor.rawValue)) }
             if window.columns != 1 { object("columns", window.columns) }
             if window.autoAdvance { object("autoAdvance", true) }
+            if let compare = window.compare { object("compare", StoredCompare(compare)) }
         }
     }
 }

@@ -57,7 +57,7 @@ public struct Session: Sendable {
     /// Every responder path of the session, windows in order, each followed by its children.
     public var allPaths: [ResponderPath] {
         [.app] + windows.flatMap { window in
-            [window.path] + [window.grid?.path, window.viewer.path].compactMap { $0 }
+            [window.path] + [window.grid?.path, window.viewer.path, window.compare?.path].compactMap { $0 }
         }
     }
 
@@ -95,6 +95,8 @@ public struct Session: Sendable {
     }
 
     public mutating func show(_ image: ImageID?, inViewer path: ResponderPath) {
+        // A browser shows one image or compares several, not both.
+        if image != nil, let id = path.windowID { closeCompare(inWindow: id) }
         updateWindow(of: path) { $0.viewer.image = image }
     }
 
@@ -134,7 +136,7 @@ public struct Session: Sendable {
         change(&windows[index].undoStack)
     }
 
-    private mutating func updateWindow(of path: ResponderPath, _ change: (inout Window) -> Void) {
+    mutating func updateWindow(of path: ResponderPath, _ change: (inout Window) -> Void) {
         guard let id = path.windowID, let index = windowIndex(of: id) else { return }
         change(&windows[index])
     }

@@ -1,7 +1,8 @@
 import ChainModel
 
 /// One window of a session object: its grid (selection, at most `listLimit` ids of it, the
-/// cursor and the columns its client shows), viewer, undo titles and auto-advance.
+/// cursor and the columns its client shows), viewer, undo titles, auto-advance and compare
+/// (null when the window does not compare).
 package struct WindowBody: WireObject {
     /// The most selected ids a session object lists; `GET …/selection` pages the rest.
     package static let listLimit = Event.listLimit
@@ -15,6 +16,7 @@ package struct WindowBody: WireObject {
         member("viewer", ViewerBody(image: window.viewer.image))
         member("undo", UndoBody(stack: window.undoStack))
         member("autoAdvance", window.autoAdvance)
+        member("compare", window.compare.map(CompareBody.init))
     }
 
     package struct GridBody: WireObject {
