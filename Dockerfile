@@ -15,7 +15,7 @@ FROM swift:6.3-bookworm AS build
 
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev libvips-dev libpq-dev libexempi-dev pkg-config \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev libvips-dev libraw-dev libpq-dev libexempi-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /build
@@ -25,18 +25,18 @@ COPY . .
 
 # --static-swift-stdlib links the Swift runtime and Foundation into the binary, so the
 # runtime image needs nothing from /usr/lib/swift; libmicrohttpd, SQLite, libstdc++,
-# libvips and glibc stay dynamic.
+# libvips, libraw and glibc stay dynamic.
 RUN swift build -c release --product chain-server --static-swift-stdlib \
     && cp "$(swift build -c release --show-bin-path)/chain-server" /build/chain-server
 
 # Runtime stage: the same Debian release as the build image, so the shared libraries the
-# binary was linked against (libmicrohttpd.so.12, libsqlite3.so.0, libvips.so.42) are the same versions.
+# binary was linked against (libmicrohttpd.so.12, libsqlite3.so.0, libvips.so.42, libraw_r.so.20) are the same versions.
 FROM debian:bookworm-slim
 
 # curl is only for the HEALTHCHECK.
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get -q update \
-    && apt-get -q install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libpq5 libvips42 libexempi8 ca-certificates curl \
+    && apt-get -q install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libpq5 libvips42 libraw20 libexempi8 ca-certificates curl \
     && rm -rf /var/lib/apt/lists/*
 
 # Created before VOLUME so a fresh named volume starts out owned by `chain`.

@@ -33,6 +33,11 @@ let package = Package(
             providers: [.apt(["libvips-dev"])]
         ),
         .systemLibrary(
+            name: "CLibRaw",
+            pkgConfig: "libraw_r",
+            providers: [.apt(["libraw-dev"])]
+        ),
+        .systemLibrary(
             name: "CExempi",
             pkgConfig: "exempi-2.0",
             providers: [.apt(["libexempi-dev"])]
@@ -45,7 +50,7 @@ let package = Package(
         .target(name: "ChainStorage", dependencies: ["ChainSupport", "ChainModel"], swiftSettings: strict),
         .target(name: "ChainSQLite", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "CSQLite"], swiftSettings: strict),
         .target(name: "ChainPostgreSQL", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "CPostgreSQL"], swiftSettings: strict),
-        .target(name: "ChainPictures", dependencies: ["ChainSupport", "ChainModel", "CVips"], swiftSettings: strict),
+        .target(name: "ChainPictures", dependencies: ["ChainSupport", "ChainModel", "CVips", "CLibRaw"], swiftSettings: strict),
         // XMP sidecars beside the image files, through exempi: the `SidecarStore` engine.
         .target(name: "ChainSidecars", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "CExempi"], swiftSettings: strict),
         .target(name: "ChainImport", dependencies: ["ChainSupport", "ChainModel", "ChainStorage", "ChainPictures"], swiftSettings: strict),
@@ -68,6 +73,8 @@ let package = Package(
                 .embedInCode("Resources/web/grid.js"),
                 .embedInCode("Resources/web/viewer.js"),
                 .embedInCode("Resources/web/thumbnails.js"),
+                .embedInCode("Resources/web/previews.js"),
+                .embedInCode("Resources/web/loupe.js"),
                 .embedInCode("Resources/web/keys.js"),
                 .embedInCode("Resources/web/notices.js"),
                 .embedInCode("Resources/web/toolbar.js"),

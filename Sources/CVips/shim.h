@@ -82,6 +82,32 @@ static inline int cvips_thumbnail_buffer(const void *bytes, size_t length, int s
                                  "fail_on", VIPS_FAIL_ON_ERROR, NULL);
 }
 
+/// The picture at `path` as it is meant to be seen (EXIF orientation applied): its width and
+/// height, read from the header without decoding pixels.
+static inline int cvips_upright_size(const char *path, int *width, int *height) {
+    VipsImage *image = vips_image_new_from_file(path, NULL);
+    if (image == NULL) return -1;
+    int swap = vips_image_get_orientation_swap(image);
+    *width = swap ? vips_image_get_height(image) : vips_image_get_width(image);
+    *height = swap ? vips_image_get_width(image) : vips_image_get_height(image);
+    g_object_unref(image);
+    return 0;
+}
+
+/// The `width` × `height` crop at (`left`, `top`) of the upright picture at `path`, at 1:1.
+/// The picture is decoded whole (a crop needs random access); `out` keeps what it needs alive.
+static inline int cvips_region_file(const char *path, int left, int top, int width, int height, VipsImage **out) {
+    VipsImage *image = vips_image_new_from_file(path, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    if (image == NULL) return -1;
+    VipsImage *upright = NULL;
+    int status = vips_autorot(image, &upright, NULL);
+    g_object_unref(image);
+    if (status != 0) return status;
+    status = vips_extract_area(upright, out, left, top, width, height, NULL);
+    g_object_unref(upright);
+    return status;
+}
+
 /// Encodes `image` as a baseline JPEG in memory with no metadata; free `*bytes` with g_free.
 static inline int cvips_jpegsave_buffer(VipsImage *image, int quality, void **bytes, size_t *length) {
     return vips_jpegsave_buffer(image, bytes, length, "Q", quality, "strip", TRUE, NULL);
@@ -101,6 +127,56 @@ static inline int cvips_sines(int width, int height, double hfreq, double vfreq,
 static inline int cvips_linear_uchar(VipsImage *in, const double *a, const double *b, int n, VipsImage **out) {
     return vips_linear(in, out, (double *) a, (double *) b, n, "uchar", TRUE, NULL);
 }
+
+/// The thumbnail of an encoded picture in memory as stored, not turned upright by its
+/// EXIF orientation: a raw file's embedded preview, which the raw's own flip turns.
+static inline int cvips_thumbnail_buffer_as_stored(const void *bytes, size_t length, int size, VipsImage **out) {
+    return vips_thumbnail_buffer((void *) bytes, length, out, size, "height", size, "size", VIPS_SIZE_DOWN,
+                                 "no_rotate", TRUE, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+}
+
+/// A thumbnail of an image already in memory (a raw file's processed pixels).
+static inline int cvips_thumbnail_image(VipsImage *in, int size, VipsImage **out) {
+    return vips_thumbnail_image(in, out, size, "height", size, "size", VIPS_SIZE_DOWN, NULL);
+}
+
+/// 8-bit pixels, `bands` per pixel, row after row, copied into a new image.
+static inline VipsImage *cvips_image_from_pixels(const void *pixels, size_t length, int width, int height, int bands) {
+    return vips_image_new_from_memory_copy(pixels, length, width, height, bands, VIPS_FORMAT_UCHAR);
+}
+
+/// `in` turned clockwise by `degrees` (0, 90, 180 or 270).
+static inline int cvips_rotate(VipsImage *in, int degrees, VipsImage **out) {
+    VipsAngle angle = degrees == 90 ? VIPS_ANGLE_D90 : degrees == 180 ? VIPS_ANGLE_D180
+        : degrees == 270 ? VIPS_ANGLE_D270 : VIPS_ANGLE_D0;
+    return vips_rot(in, out, angle, NULL);
+}
+
+/// The picture at `path` with its header read and its pixels not yet decoded: its size and
+/// metadata (EXIF fields as `exif-ifd0-Make` …, and `orientation`).
+static inline VipsImage *cvips_header(const char *path) {
+    return vips_image_new_from_file(path, NULL);
+}
+
+/// A string field of the header (NULL when absent), owned by the image. Asked only when
+/// present, so an absent field leaves nothing in the error buffer.
+static inline const char *cvips_field_string(VipsImage *image, const char *name) {
+    const char *value = NULL;
+    if (vips_image_get_typeof(image, name) == 0) return NULL;
+    if (vips_image_get_string(image, name, &value) != 0) return NULL;
+    return value;
+}
+
+/// An integer field of the header, `fallback` when absent or not an integer.
+static inline int cvips_field_int(VipsImage *image, const char *name, int fallback) {
+    int value = fallback;
+    if (vips_image_get_typeof(image, name) != G_TYPE_INT) return fallback;
+    if (vips_image_get_int(image, name, &value) != 0) return fallback;
+    return value;
+}
+
+static inline int cvips_width(const VipsImage *image) { return vips_image_get_width(image); }
+static inline int cvips_height(const VipsImage *image) { return vips_image_get_height(image); }
 
 static inline void cvips_unref(VipsImage *image) { g_object_unref(image); }
 static inline void cvips_free(void *pointer) { g_free(pointer); }

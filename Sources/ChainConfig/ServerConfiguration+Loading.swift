@@ -65,7 +65,10 @@ extension ServerConfiguration {
                     }
                 }
             case "catalog":
-                let keys = ["dataDirectory", "url", "durability", "readerConnections", "demoImages", "demoPictures", "xmpSidecars"]
+                let keys = [
+                    "dataDirectory", "url", "durability", "readerConnections", "demoImages", "demoPictures", "previewCacheMegabytes",
+                    "xmpSidecars",
+                ]
                 for (key, value) in try reader.members(of: group, value, allowed: keys) {
                     switch key {
                     case "dataDirectory": dataDirectory = try reader.string(group, key, value)
@@ -73,6 +76,7 @@ extension ServerConfiguration {
                     case "durability": durability = try reader.durability(group, key, value)
                     case "readerConnections": readerConnections = try reader.int(group, key, value, in: 1...64)
                     case "demoPictures": demoPictures = try reader.bool(group, key, value)
+                    case "previewCacheMegabytes": previewCacheMegabytes = try reader.int(group, key, value, in: 0...65_536)
                     case "xmpSidecars": xmpSidecars = try reader.bool(group, key, value)
                     default: demoImages = try reader.int(group, key, value, in: 0...1_000_000)
                     }

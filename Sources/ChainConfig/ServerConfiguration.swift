@@ -81,6 +81,9 @@ package struct ServerConfiguration: Sendable, Equatable {
     /// seeded (`<data>/demo-pictures/`). `config/server.json` turns it on; off by default so a
     /// server started in code (the tests) seeds in milliseconds.
     package var demoPictures = false
+    /// `catalog.previewCacheMegabytes`: the memory previews and regions are kept in (least
+    /// recently used out past it; 0 keeps none). 256 MiB holds some 300 previews of 2048 px.
+    package var previewCacheMegabytes = 256
     /// `catalog.xmpSidecars`: after every committed change to an image's rating, label or
     /// flag, write them into the XMP sidecar beside its file (`DSC_0001.NEF.xmp`, as
     /// darktable names it), off the command path; import reads existing sidecars either way.

@@ -5,33 +5,40 @@ import Dispatch
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Adds a directory tree of image files to the catalog (`chain-server import DIR`).
 ///
 /// Idempotent by absolute path: importing the same tree again adds nothing. Files are
 /// inserted in sorted path order, so catalog order follows folder and file names, in
-/// transactions of `batchSize` through the store's writer. Hidden files and directories
-/// (including macOS `._` resource forks) are passed over; so are directories the walk cannot
-/// enter.
+/// transactions of `batchSize` through the store's writer. Each file's header is read by the
+/// library made for its format (`PictureEngine.info`: libvips, libraw for raws), a batch at
+/// a time on every core: its upright size and metadata. A file the library cannot read is
+/// skipped and counted by reason. Hidden files and directories (including macOS `._`
+/// resource forks) are passed over; so are directories the walk cannot enter.
 package struct CatalogImporter: Sendable {
     package static let defaultBatchSize = 256
-    /// How often progress is reported between batches, in scanned files.
-    package static let progressInterval = 100
 
     package let store: any CatalogStorage
     package let batchSize: Int
     /// Makes each new image's 256-pixel thumbnail after the files are in; `nil`: none.
     package let thumbnails: Thumbnails?
+    /// Reads the files' headers; `nil`: the thumbnails' engine, else libvips.
+    package let engine: (any PictureEngine)?
     /// Where a file's XMP sidecar is read, for the rating, label and flag another editor
     /// gave it; `nil`: none read.
     package let sidecars: (any SidecarStore)?
 
     package init(
         store: any CatalogStorage, batchSize: Int = CatalogImporter.defaultBatchSize, thumbnails: Thumbnails? = nil,
-        sidecars: (any SidecarStore)? = nil
+        engine: (any PictureEngine)? = nil, sidecars: (any SidecarStore)? = nil
     ) {
         self.store = store
         self.batchSize = max(1, batchSize)
         self.thumbnails = thumbnails
+        self.engine = engine
         self.sidecars = sidecars
     }
 
@@ -53,29 +60,32 @@ package struct CatalogImporter: Sendable {
             pending.removeAll(keepingCapacity: true)
         }
 
-        for url in try candidates(in: path, ignored: &counts.ignored) {
-            guard let type = ImageFileType(pathExtension: url.pathExtension) else { continue }
-            counts.scanned += 1
-            guard let header = try? ImageHeaderReader.readHeader(ofFileAt: url.path) else {
-                counts.skipped += 1
-                continue
+        let engine = try self.engine ?? thumbnails?.engine ?? VipsPictureEngine()
+        let files = try candidates(in: path, ignored: &counts.ignored)
+        for first in stride(from: 0, to: files.count, by: batchSize) {
+            let batch = Array(files[first..<min(files.count, first + batchSize)])
+            for (url, read) in zip(batch, Self.read(batch, engine: engine)) {
+                counts.scanned += 1
+                switch read {
+                case .success(let (info, fileSize)):
+                    if let format = ImageFileType.countedFormat(pathExtension: url.pathExtension) {
+                        counts.formats[format, default: 0] += 1
+                    }
+                    var record = ImageRecord(
+                        name: url.lastPathComponent, path: url.path, byteSize: fileSize, width: info.width, height: info.height,
+                        format: ImageFileType(pathExtension: url.pathExtension)?.format, addedAt: addedAt, metadata: info.metadata
+                    )
+                    readSidecar(into: &record, counts: &counts)
+                    pending.append(record)
+                case .failure(let error):
+                    counts.skipped += 1
+                    counts.skippedReasons[Self.reason(error, path: url.path), default: 0] += 1
+                }
             }
-            let dimensions = ImageHeaderReader.dimensions(in: header.bytes)
-            var record = ImageRecord(
-                name: url.lastPathComponent, path: url.path, byteSize: header.fileSize,
-                width: dimensions?.width, height: dimensions?.height, format: type.format, addedAt: addedAt
-            )
-            readSidecar(into: &record, counts: &counts)
-            pending.append(record)
-            if pending.count >= batchSize {
-                try flush()
-                progress(counts)
-            } else if counts.scanned % Self.progressInterval == 0 {
-                progress(counts)
-            }
+            try flush()
+            progress(counts)
         }
-        try flush()
-        progress(counts)
+        if files.isEmpty { progress(counts) }
         if let thumbnails, counts.added > 0 {
             try makeThumbnails(after: lastBefore, thumbnails, counts: &counts)
             progress(counts)
@@ -103,6 +113,33 @@ package struct CatalogImporter: Sendable {
             counts.thumbnails += made.load(ordering: .relaxed)
             counts.unreadablePictures += withFiles - made.load(ordering: .relaxed)
         }
+    }
+
+    /// Each file's header and byte size, read on every core, in the order of `files`.
+    private static func read(_ files: [URL], engine: any PictureEngine) -> [Result<(PictureInfo, Int64), PictureError>] {
+        let results = Mutex([Result<(PictureInfo, Int64), PictureError>?](repeating: nil, count: files.count))
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let path = files[index].path
+            let result = Result { () throws(PictureError) -> (PictureInfo, Int64) in
+                let fileSize = try Self.fileSize(path)
+                return (try engine.info(ofFile: path), fileSize)
+            }
+            results.withLock { $0[index] = result }
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+
+    /// The size of what `path` names (a symbolic link's target), or why it cannot be read.
+    private static func fileSize(_ path: String) throws(PictureError) -> Int64 {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw PictureError(reason: String(cString: strerror(errno))) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw PictureError(reason: "not a regular file") }
+        return Int64(status.st_size)
+    }
+
+    /// A reason to count skipped files by: the library's words, without the file's path.
+    private static func reason(_ error: PictureError, path: String) -> String {
+        error.reason.replacingOccurrences(of: "\"\(path)\"", with: "the file").replacingOccurrences(of: path, with: "the file")
     }
 
     /// Every non-directory entry under `path` with an image extension, sorted by path;

@@ -7,6 +7,8 @@ package struct ImportSummary: Equatable, Sendable {
     package var ignored: Int
     package var thumbnails: Int
     package var unreadablePictures: Int
+    package var formats: [String: Int]
+    package var skippedReasons: [String: Int]
     package var sidecars: Int
     package var unreadableSidecars: Int
     package var elapsed: Duration
@@ -19,6 +21,8 @@ package struct ImportSummary: Equatable, Sendable {
         ignored = progress.ignored
         thumbnails = progress.thumbnails
         unreadablePictures = progress.unreadablePictures
+        formats = progress.formats
+        skippedReasons = progress.skippedReasons
         sidecars = progress.sidecars
         unreadableSidecars = progress.unreadableSidecars
         self.elapsed = elapsed
@@ -35,6 +39,25 @@ package struct ImportSummary: Equatable, Sendable {
             : "; values from \(sidecars) XMP sidecars, \(unreadableSidecars) sidecars unreadable"
         return "Imported \(added) new \(noun) from \(scanned) \(files) in \(Self.seconds(elapsed)) "
             + "(\(alreadyPresent) already present, \(skipped) unreadable, \(ignored) other files ignored\(pictures)\(sidecarNote))"
+    }
+
+    /// The files read by format, most first: `Formats: jpeg 20, dng 3, webp 1`; `nil` when none.
+    package var formatsLine: String? {
+        formats.isEmpty ? nil : "Formats: " + Self.counted(formats)
+    }
+
+    /// The files skipped by reason: `Skipped: libraw: Unsupported file format or not RAW file 1`.
+    package var skippedLine: String? {
+        skippedReasons.isEmpty ? nil : "Skipped: " + Self.counted(skippedReasons)
+    }
+
+    /// Every line `chain-server import` prints at its end.
+    package var lines: [String] {
+        [summaryLine] + [formatsLine, skippedLine].compactMap { $0 }
+    }
+
+    private static func counted(_ counts: [String: Int]) -> String {
+        counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     }
 
     /// Seconds with one decimal: enough for a human, stable for tests.

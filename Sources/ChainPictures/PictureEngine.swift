@@ -1,12 +1,16 @@
-/// What the server needs from an image-processing library: thumbnails of picture files, and
-/// pictures drawn for the demo catalog. `VipsPictureEngine` (libvips) is the engine.
+/// What the server needs from an image-processing library: what a picture file is, thumbnails
+/// of picture files (upright), and pictures drawn for the demo catalog. `VipsPictureEngine` (libvips) is the engine.
 ///
 /// Contract: every call is safe from any thread; a file that cannot be decoded (missing,
 /// truncated, not a picture whatever its extension says) throws `PictureError`, never
 /// crashes, and leaves nothing behind.
 package protocol PictureEngine: Sendable {
-    /// A baseline JPEG of the picture at `path`, its long edge at most `size` pixels (never
-    /// enlarged), in sRGB with no metadata.
+    /// The upright size and metadata (EXIF, raw) of the picture at `path`, from its header.
+    func info(ofFile path: String) throws(PictureError) -> PictureInfo
+
+    /// A baseline JPEG of the picture at `path`, upright, its long edge at most `size` pixels
+    /// (never enlarged), in sRGB with no metadata. A camera raw's comes from its embedded
+    /// preview when that is large enough, else from its raw data at half size.
     func thumbnail(ofFile path: String, size: Int) throws(PictureError) -> [UInt8]
 
     /// The same, from an encoded picture in memory.

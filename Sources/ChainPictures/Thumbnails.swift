@@ -1,7 +1,6 @@
 import ChainModel
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -14,34 +13,37 @@ import Glibc
 ///   picture file (its byte size and modification time): a changed picture gets a new
 ///   thumbnail and a new version. Files are written whole (temporary file, then `rename`).
 /// - Another size in 128…1024 is made from the smallest cached size above it, and not cached.
-/// - Making thumbnails runs on `workers` serial queues (one fewer than the cores, at least
-///   one), so it never takes every core from the requests of other clients. An image always
-///   goes to the same worker, so two requests for one missing thumbnail make it once: the
-///   second finds the first's file.
+/// - Making thumbnails runs on the picture workers (`PictureWorkers`), as requested jobs: an
+///   image always goes to the same worker, so two requests for one missing thumbnail make it
+///   once (the second finds the first's file).
 package final class Thumbnails: Sendable {
     package static let sizes = [128, 256, 512, 1024]
     /// The size the grid asks for, and the one an import makes ahead.
     package static let defaultSize = 256
     package static let sizeRange = 128...1024
-    /// Changes every cached file name and version when the way thumbnails are made changes.
-    package static let version = "v1"
+    /// Changes every cached file name and version when the way thumbnails are made changes
+    /// (v2: camera raws through libraw, no longer their sensor mosaic).
+    package static let version = "v2"
 
     package let engine: any PictureEngine
     package let directory: String
+    /// The threads thumbnails are made on, shared with previews.
+    package let workers: PictureWorkers
     /// Thumbnails waiting to be made or being made, at most: past it `thumbnail` refuses, so
     /// one client asking for thousands cannot hold everyone else's thumbnails back for long.
-    package let maxQueued: Int
-    private let workers: [DispatchQueue]
-    private let queued = Atomic<Int>(0)
+    package var maxQueued: Int { workers.maxQueued }
 
-    package init(
+    package convenience init(
         engine: any PictureEngine, directory: String,
         workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1), maxQueued: Int = 64
     ) throws {
+        try self.init(engine: engine, directory: directory, workers: PictureWorkers(count: workers, maxQueued: maxQueued))
+    }
+
+    package init(engine: any PictureEngine, directory: String, workers: PictureWorkers) throws {
         self.engine = engine
         self.directory = directory
-        self.maxQueued = max(1, maxQueued)
-        self.workers = (0..<max(1, workers)).map { DispatchQueue(label: "chain.thumbnails.\($0)") }
+        self.workers = workers
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
@@ -61,16 +63,9 @@ package final class Thumbnails: Sendable {
         _ image: ImageID, file path: String, size: Int,
         completion: @escaping @Sendable (Result<Thumbnail, PictureError>) -> Void
     ) -> Bool {
-        guard queued.add(1, ordering: .relaxed).newValue <= maxQueued else {
-            queued.subtract(1, ordering: .relaxed)
-            return false
-        }
-        let worker = workers[Int(image.rawValue % Int64(workers.count))]
-        worker.async { [self] in
-            defer { queued.subtract(1, ordering: .relaxed) }
+        workers.request(for: image.rawValue) { [self] in
             completion(Result { () throws(PictureError) -> Thumbnail in try make(image, file: path, size: size) })
         }
-        return true
     }
 
     /// Makes (or reads) the bucket's thumbnail now, on the calling thread: the importer's path.

@@ -1,7 +1,8 @@
 internal import CVips
 
 /// The picture engine on libvips: `vips_thumbnail` (shrink-on-load for JPEG, WebP and HEIF;
-/// PNG, TIFF and the rest through their loaders), JPEG out at quality 82.
+/// PNG, TIFF and the rest through their loaders; turned upright by their EXIF orientation),
+/// JPEG out at quality 82. Camera raws are read by libraw (`RawFile`), then libvips.
 package struct VipsPictureEngine: PictureEngine {
     package static let quality: Int32 = 82
 
@@ -17,7 +18,8 @@ package struct VipsPictureEngine: PictureEngine {
     }
 
     package func thumbnail(ofFile path: String, size: Int) throws(PictureError) -> [UInt8] {
-        try PictureLog.working(on: path) { () throws(PictureError) -> [UInt8] in
+        if CameraRaw.isRaw(path) { return try rawThumbnail(ofFile: path, size: size) }
+        return try PictureLog.working(on: path) { () throws(PictureError) -> [UInt8] in
             var image: UnsafeMutablePointer<VipsImage>?
             guard cvips_thumbnail_file(path, Int32(size), &image) == 0, let image else { throw Self.failure() }
             defer { cvips_unref(image) }
@@ -53,7 +55,7 @@ package struct VipsPictureEngine: PictureEngine {
         guard cvips_write_file(picture, path) == 0 else { throw Self.failure() }
     }
 
-    private static func jpeg(_ image: UnsafeMutablePointer<VipsImage>) throws(PictureError) -> [UInt8] {
+    static func jpeg(_ image: UnsafeMutablePointer<VipsImage>) throws(PictureError) -> [UInt8] {
         var bytes: UnsafeMutableRawPointer?
         var length = 0
         guard cvips_jpegsave_buffer(image, quality, &bytes, &length) == 0, let bytes else { throw failure() }
@@ -61,7 +63,7 @@ package struct VipsPictureEngine: PictureEngine {
         return Array(UnsafeRawBufferPointer(start: bytes, count: length))
     }
 
-    private static func failure() -> PictureError {
+    static func failure() -> PictureError {
         PictureError(reason: takeError())
     }
 

@@ -48,14 +48,17 @@ extension PostgresCatalogStore {
     /// statement that adds them and their values. `ON CONFLICT` stays as a backstop.
     private static func insert(_ records: [ImageRecord], on connection: PostgresConnection) throws -> [ImageID] {
         let attributes = try Attribute.all.map(CatalogColumn.name(of:))
-        let arrays = attributes.indices.map { "$\($0 + 9)::int2[]" }.joined(separator: ", ")
+        let metadata = StoredMetadata.columns.map(\.name).joined(separator: ", ")
+        let arrays = (attributes.indices.map { "$\($0 + 9)::int2[]" } + StoredMetadata.columns.enumerated().map { index, column in
+            "$\(attributes.count + index + 9)::\(Self.arrayType(column.kind))"
+        }).joined(separator: ", ")
         let sql = """
             WITH input AS (
                 SELECT * FROM unnest($1::int8[], $2::text[], $3::text[], $4::int8[], $5::int4[], $6::int4[], $7::text[], $8::text[], \(arrays))
-                AS t(id, name, path, byte_size, width, height, format, added_at, \(attributes.joined(separator: ", ")))
+                AS t(id, name, path, byte_size, width, height, format, added_at, \(attributes.joined(separator: ", ")), \(metadata))
             ), added AS (
-                INSERT INTO images (id, name, path, byte_size, width, height, format, added_at)
-                SELECT id, name, path, byte_size, width, height, format, added_at FROM input
+                INSERT INTO images (id, name, path, byte_size, width, height, format, added_at, \(metadata))
+                SELECT id, name, path, byte_size, width, height, format, added_at, \(metadata) FROM input
                 ON CONFLICT (path) DO NOTHING RETURNING id
             )
             INSERT INTO image_values (id, \(attributes.joined(separator: ", ")))
@@ -83,9 +86,22 @@ extension PostgresCatalogStore {
             for attribute in Attribute.all {
                 parameters.append(.array(chunk.map { Int($0.values[attribute] ?? 0) }))
             }
+            let metadataValues = chunk.map { StoredMetadata.values(of: $0.metadata) }
+            for index in StoredMetadata.columns.indices {
+                parameters.append(.array(metadataValues.map { $0[index]?.literal }))
+            }
             let inserted = try connection.query(sql, parameters)
             added += (0..<inserted.rowCount).map { ImageID(inserted.int64($0, 0)) }
         }
         return added
+    }
+
+    /// The array type a metadata column's values are sent as (text, cast by PostgreSQL).
+    private static func arrayType(_ kind: StoredMetadata.Kind) -> String {
+        switch kind {
+        case .text: "text[]"
+        case .integer: "int8[]"
+        case .real: "float8[]"
+        }
     }
 }

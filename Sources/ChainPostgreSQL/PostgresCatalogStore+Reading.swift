@@ -68,6 +68,7 @@ extension PostgresCatalogStore {
     private static func image(from result: PostgresResult, _ row: Int) throws -> Image {
         try StoredImageRow.image(
             id: result.int64(row, 0), text: { result.text(row, $0) }, optionalInt64: { result.optionalInt64(row, $0) },
+            optionalDouble: { result.optionalDouble(row, $0) },
             code: { result.int(row, StoredImageRow.firstAttributeColumn + $0) })
     }
 }

@@ -44,6 +44,16 @@ package final class PostgresResult {
         return length == 0 ? 0 : (number << unused) >> unused
     }
 
+    /// A `float8` (or `float4`) column: IEEE 754, big-endian in the binary format.
+    package func optionalDouble(_ row: Int, _ column: Int) -> Double? {
+        guard let bytes = bytes(row, column) else { return nil }
+        let bits = bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        switch bytes.count {
+        case 8: return Double(bitPattern: bits)
+        case 4: return Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
+        default: return nil
+        }
+    }
 
     package func text(_ row: Int, _ column: Int) -> String? {
         bytes(row, column).map { String(decoding: $0, as: UTF8.self) }

@@ -201,6 +201,21 @@ package enum PostgresSchema {
         """
         ALTER TABLE remote_calls ADD COLUMN heard BOOLEAN NOT NULL DEFAULT false;
         """,
+        // v6: what the file says of how it was taken (`StoredMetadata`), as SQLite's v4.
+        // In `images`, not `image_values`: written once at import, never by commands.
+        """
+        ALTER TABLE images
+            ADD COLUMN capture_time TEXT,
+            ADD COLUMN capture_ms BIGINT,
+            ADD COLUMN camera_make TEXT,
+            ADD COLUMN camera_model TEXT,
+            ADD COLUMN lens TEXT,
+            ADD COLUMN exposure_time TEXT,
+            ADD COLUMN aperture DOUBLE PRECISION,
+            ADD COLUMN iso INTEGER,
+            ADD COLUMN focal_length DOUBLE PRECISION,
+            ADD COLUMN orientation SMALLINT NOT NULL DEFAULT 1 CHECK (orientation BETWEEN 1 AND 8);
+        """,
     ]
 
     package static var currentVersion: Int { migrations.count }

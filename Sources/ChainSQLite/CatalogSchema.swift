@@ -68,6 +68,20 @@ package enum CatalogSchema {
             PRIMARY KEY (session, key)
         ) WITHOUT ROWID;
         """,
+        // v4: what the file says of how it was taken (`StoredMetadata`), read at import;
+        // images imported before have none and stand as stored (orientation 1).
+        """
+        ALTER TABLE images ADD COLUMN capture_time TEXT;
+        ALTER TABLE images ADD COLUMN capture_ms INTEGER;
+        ALTER TABLE images ADD COLUMN camera_make TEXT;
+        ALTER TABLE images ADD COLUMN camera_model TEXT;
+        ALTER TABLE images ADD COLUMN lens TEXT;
+        ALTER TABLE images ADD COLUMN exposure_time TEXT;
+        ALTER TABLE images ADD COLUMN aperture REAL;
+        ALTER TABLE images ADD COLUMN iso INTEGER;
+        ALTER TABLE images ADD COLUMN focal_length REAL;
+        ALTER TABLE images ADD COLUMN orientation INTEGER NOT NULL DEFAULT 1 CHECK (orientation BETWEEN 1 AND 8);
+        """,
     ]
 
     package static var currentVersion: Int { migrations.count }

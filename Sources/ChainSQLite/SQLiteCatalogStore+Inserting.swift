@@ -20,10 +20,11 @@ extension SQLiteCatalogStore {
     }
 
     private static func insert(_ records: [ImageRecord], on connection: SQLiteConnection) throws -> Int {
-        let attributes = try Attribute.all.map(CatalogColumn.name(of:))
-        let placeholders = attributes.indices.map { "?\($0 + 8)" }.joined(separator: ", ")
+        let columns = try Attribute.all.map(CatalogColumn.name(of:)) + StoredMetadata.columns.map(\.name)
+        let placeholders = columns.indices.map { "?\($0 + 8)" }.joined(separator: ", ")
+        let firstMetadata = 8 + Attribute.all.count
         let sql = """
-            INSERT INTO images (name, path, byte_size, width, height, format, added_at, \(attributes.joined(separator: ", ")))
+            INSERT INTO images (name, path, byte_size, width, height, format, added_at, \(columns.joined(separator: ", ")))
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, \(placeholders))
             ON CONFLICT (path) DO NOTHING
             """
@@ -39,6 +40,14 @@ extension SQLiteCatalogStore {
             try statement.bind(record.addedAt, at: 7)
             for (index, attribute) in Attribute.all.enumerated() {
                 try statement.bind(Int(record.values[attribute] ?? 0), at: 8 + index)
+            }
+            for (index, value) in StoredMetadata.values(of: record.metadata).enumerated() {
+                switch value {
+                case nil: try statement.bindNull(at: firstMetadata + index)
+                case .text(let text)?: try statement.bind(text, at: firstMetadata + index)
+                case .integer(let number)?: try statement.bind(number, at: firstMetadata + index)
+                case .real(let number)?: try statement.bind(number, at: firstMetadata + index)
+                }
             }
             try statement.run()
             added += connection.changes

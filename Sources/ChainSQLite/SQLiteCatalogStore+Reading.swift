@@ -74,6 +74,7 @@ extension SQLiteCatalogStore {
     private static func image(from row: SQLiteStatement) throws -> Image {
         try StoredImageRow.image(
             id: row.int64(at: 0), text: { row.text(at: $0) }, optionalInt64: { row.optionalInt64(at: $0) },
+            optionalDouble: { row.isNull(at: $0) ? nil : row.double(at: $0) },
             code: { row.int(at: StoredImageRow.firstAttributeColumn + $0) })
     }
 }

@@ -25,6 +25,8 @@ final class ChainServerApp: Sendable {
     let http: HTTPServer
     let live: LiveEvents
     let thumbnails: Thumbnails
+    let previews: Previews
+    let prefetch: PreviewPrefetch
     /// Writes XMP sidecars after commits, with `catalog.xmpSidecars` on.
     let sidecars: SidecarWriter?
     /// This server's place among `PictureLog`'s sinks, left at `stop`.
@@ -49,7 +51,15 @@ final class ChainServerApp: Sendable {
         }
         let pictures = try VipsPictureEngine()
         try Self.seedDemoCatalog(storage, configuration, pictures: pictures, log: log)
-        thumbnails = try Thumbnails(engine: pictures, directory: configuration.dataDirectory + "/thumbnails")
+        // Thumbnails and previews share the picture workers: previews made ahead wait for both.
+        let workers = PictureWorkers()
+        thumbnails = try Thumbnails(engine: pictures, directory: configuration.dataDirectory + "/thumbnails", workers: workers)
+        let previews = Previews(engine: pictures, workers: workers, capacity: configuration.previewCacheMegabytes << 20) { kind, outcome in
+            metrics.recordPreview(kind: kind.rawValue, outcome: outcome.rawValue)
+        }
+        self.previews = previews
+        let prefetch = PreviewPrefetch(previews: previews, storage: storage)
+        self.prefetch = prefetch
         storage.onCommit = { batches, rows in metrics.recordCommit(batches: batches, rows: rows) }
         self.storage = storage
         self.metrics = metrics
@@ -70,7 +80,8 @@ final class ChainServerApp: Sendable {
             ? SidecarWriter(store: XMPSidecarStore(), storage: storage, metrics: metrics, log: log) : nil
         self.sidecars = sidecars
         runner = CommandRunner(
-            dispatcher: dispatcher, catalog: catalog, storage: storage, metrics: metrics, live: live, calls: calls, sidecars: sidecars)
+            dispatcher: dispatcher, catalog: catalog, storage: storage, metrics: metrics, live: live, calls: calls, sidecars: sidecars,
+            viewers: prefetch)
         let journal = runner.journal
         var listenedElsewhere: (@Sendable (String) -> Bool)?
         if let relay { listenedElsewhere = { id in relay.isListenedElsewhere(id) } }
@@ -116,6 +127,7 @@ final class ChainServerApp: Sendable {
                 catalogVersion: { [catalog] in catalog.committedVersion }, pages: ImagePageCache(),
                 maxPageSize: configuration.maxPageSize, reads: reads, log: log),
             thumbnails: ThumbnailRoutes(storage: storage, thumbnails: thumbnails, reads: reads, log: log),
+            previews: PreviewRoutes(storage: storage, previews: previews, prefetch: prefetch, reads: reads, log: log),
             events: EventRoutes(live: live),
             handlers: HandlerRoutes(
                 live: live, calls: calls, catalog: catalog, journal: journal, menus: menus, maxJSONDepth: configuration.maxJSONDepth,

@@ -80,7 +80,7 @@ struct ChainServerCommand {
                 if onTerminal { FileHandle.standardError.write(Data(("\r" + progress.progressLine + "\u{1B}[K").utf8)) }
             }
             if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-            FileHandle.standardOutput.write(Data((summary.summaryLine + "\n").utf8))
+            FileHandle.standardOutput.write(Data(summary.lines.map { $0 + "\n" }.joined().utf8))
         } catch {
             fail("import failed: \(error)", code: 1)
         }

@@ -5,12 +5,49 @@ import ChainModel
 ///
 /// Layout (unsigned LEB128 varints, `i` zigzag-encoded): format `1`; segment count; per
 /// segment the attribute's name (length, UTF-8), the run count, each run as `first`(i) and
-/// `count`, then `0` and one code (every image) or `1` and one code per image.
+/// `count`, then `0` and one code (every image) or `1` and one code per image. An undo
+/// entry that keeps the values it set (`UndoSplit`) is format `2`: the segments of what it
+/// writes back, then those of what it set, each list as in format `1`.
 package enum ChangeSetCoding {
     package static let format: UInt8 = 1
+    package static let entryFormat: UInt8 = 2
 
     package static func encode(_ changes: ChangeSet) -> [UInt8] {
         var bytes: [UInt8] = [format]
+        append(changes, to: &bytes)
+        return bytes
+    }
+
+    /// An undo entry's changes, with the values it set when it has them (format `2`).
+    package static func encode(_ changes: ChangeSet, expecting expected: ChangeSet?) -> [UInt8] {
+        guard let expected else { return encode(changes) }
+        var bytes: [UInt8] = [entryFormat]
+        append(changes, to: &bytes)
+        append(expected, to: &bytes)
+        return bytes
+    }
+
+    /// The changes `bytes` hold; throws `Malformed` for bytes `encode` did not write.
+    package static func decode(_ bytes: [UInt8]) throws(Malformed) -> ChangeSet {
+        var reader = Reader(bytes: bytes)
+        guard try reader.byte() == format else { throw Malformed(reason: "unknown format") }
+        let changes = try read(&reader)
+        guard reader.isAtEnd else { throw Malformed(reason: "bytes after the last segment") }
+        return changes
+    }
+
+    /// An undo entry's changes and, for format `2`, the values it set.
+    package static func decodeEntry(_ bytes: [UInt8]) throws(Malformed) -> (changes: ChangeSet, expected: ChangeSet?) {
+        var reader = Reader(bytes: bytes)
+        let version = try reader.byte()
+        guard version == format || version == entryFormat else { throw Malformed(reason: "unknown format") }
+        let changes = try read(&reader)
+        let expected = version == entryFormat ? try read(&reader) : nil
+        guard reader.isAtEnd else { throw Malformed(reason: "bytes after the last segment") }
+        return (changes, expected)
+    }
+
+    private static func append(_ changes: ChangeSet, to bytes: inout [UInt8]) {
         writeVarint(UInt64(changes.segments.count), to: &bytes)
         for segment in changes.segments {
             let name = Array(segment.attribute.name.utf8)
@@ -26,13 +63,9 @@ package enum ChangeSetCoding {
             case .each(let codes): bytes.append(1); bytes += codes
             }
         }
-        return bytes
     }
 
-    /// The changes `bytes` hold; throws `Malformed` for bytes `encode` did not write.
-    package static func decode(_ bytes: [UInt8]) throws(Malformed) -> ChangeSet {
-        var reader = Reader(bytes: bytes)
-        guard try reader.byte() == format else { throw Malformed(reason: "unknown format") }
+    private static func read(_ reader: inout Reader) throws(Malformed) -> ChangeSet {
         var segments: [ChangeSet.Segment] = []
         for _ in 0..<(try reader.count()) {
             let nameBytes = try reader.bytes(try reader.count())
@@ -52,7 +85,6 @@ package enum ChangeSetCoding {
             default: throw Malformed(reason: "unknown values tag")
             }
         }
-        guard reader.isAtEnd else { throw Malformed(reason: "bytes after the last segment") }
         return ChangeSet(segments)
     }
 

@@ -13,10 +13,13 @@ package struct ImageRecord: Equatable, Sendable {
     package var format: String?
     /// ISO 8601 time the image entered the catalog.
     package var addedAt: String?
+    /// What the file says of how it was taken (EXIF, raw metadata).
+    package var metadata: ImageMetadata
 
     package init(
         name: String, rating: Rating = .none, path: String? = nil, byteSize: Int64? = nil,
-        width: Int? = nil, height: Int? = nil, format: String? = nil, addedAt: String? = nil
+        width: Int? = nil, height: Int? = nil, format: String? = nil, addedAt: String? = nil,
+        metadata: ImageMetadata = .unknown
     ) {
         self.name = name
         self.values = .defaults
@@ -27,6 +30,7 @@ package struct ImageRecord: Equatable, Sendable {
         self.height = height
         self.format = format
         self.addedAt = addedAt
+        self.metadata = metadata
     }
 
     package var rating: Rating { values[Rating.self] ?? .none }

@@ -4,10 +4,12 @@ import ChainModel
 /// stored row must pass before the server trusts it. The engines differ only in how they
 /// read a column.
 package enum StoredImageRow {
-    /// `id, name, path, byte_size, width, height, format`, then one column per attribute.
+    /// `id, name, path, byte_size, width, height, format`, then one column per attribute,
+    /// then the metadata's (`StoredMetadata.columns`).
     package static let columns = (["id", "name", "path", "byte_size", "width", "height", "format"]
-        + Attribute.all.map(\.name)).joined(separator: ", ")
+        + Attribute.all.map(\.name) + StoredMetadata.columns.map(\.name)).joined(separator: ", ")
     package static let firstAttributeColumn = 7
+    package static let firstMetadataColumn = firstAttributeColumn + Attribute.all.count
     /// The largest image id the in-memory mirror takes (its columns cost bytes per id).
     package static let maxImageID: Int64 = 100_000_000
 
@@ -38,7 +40,8 @@ package enum StoredImageRow {
 
     /// The image of one row; the closures read a column by its index in `columns`.
     package static func image(
-        id: Int64, text: (Int) -> String?, optionalInt64: (Int) -> Int64?, code: (_ offset: Int) -> Int
+        id: Int64, text: (Int) -> String?, optionalInt64: (Int) -> Int64?, optionalDouble: (Int) -> Double?,
+        code: (_ offset: Int) -> Int
     ) throws -> Image {
         Image(
             id: ImageID(id),
@@ -48,7 +51,9 @@ package enum StoredImageRow {
             byteSize: optionalInt64(3),
             width: optionalInt64(4).map(Int.init),
             height: optionalInt64(5).map(Int.init),
-            format: text(6)
+            format: text(6),
+            metadata: StoredMetadata.metadata(
+                from: firstMetadataColumn, text: text, optionalInt64: optionalInt64, optionalDouble: optionalDouble)
         )
     }
 }

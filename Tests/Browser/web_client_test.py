@@ -272,6 +272,48 @@ class WebClientTest(BrowserCase):
         page.press(Keys.ESCAPE)
         wait_until(lambda: not viewer.is_displayed(), message="Escape to close the viewer")
 
+    def test_4a_the_viewer_asks_for_a_screen_sized_preview_has_its_neighbours_ready_and_a_loupe(self):
+        page = self.page
+        ActionChains(self.driver).double_click(page.tile("img-5")).perform()
+        viewer = self.driver.find_element(By.ID, "viewer")
+        wait_until(lambda: viewer.get_attribute("data-image") == "img-5", message="the viewer to show img-5")
+        # The viewport's long edge in device pixels, rounded up to a bucket, at most 4096.
+        expected = page.js("""const edge = Math.max(innerWidth, innerHeight) * (devicePixelRatio || 1);
+                              return [1024, 1536, 2048, 3072, 4096].find((bucket) => bucket >= edge) || 4096""")
+        self.assertEqual(page.js("return document.getElementById('viewer-image').dataset.size"), str(expected))
+
+        def asked():
+            return page.js("""return performance.getEntriesByType('resource').map((entry) => entry.name)
+                                .filter((name) => name.includes('/preview?'))""")
+        # The picture shown, then three ahead and one behind, all at that size.
+        for image in ["img-5", "img-6", "img-7", "img-8", "img-4"]:
+            wait_until(lambda: any(f"/v1/images/{image}/preview?size={expected}" in name for name in asked()),
+                       message=f"a preview of {image} at {expected}")
+        self.assertTrue(all(name.endswith(f"size={expected}") for name in asked()), asked())
+        wait_until(lambda: page.js("return document.getElementById('viewer-image').naturalWidth") > 0,
+                   message="the preview shown")
+        # A step to a neighbour shows its picture without asking again.
+        before = len(asked())
+        page.press(Keys.ARROW_RIGHT)
+        wait_until(lambda: viewer.get_attribute("data-image") == "img-6", message="→ to step to img-6")
+        wait_until(lambda: page.js("return document.getElementById('viewer-image').complete && document.getElementById('viewer-image').naturalWidth > 0"),
+                   message="img-6's preview shown")
+        self.assertFalse(any("/v1/images/img-6/" in name for name in asked()[before:]), asked()[before:])
+        # A click shows the 1:1 loupe from …/region; Escape puts the picture back, then closes the viewer.
+        self.driver.find_element(By.ID, "viewer-image").click()
+        loupe = self.driver.find_element(By.ID, "loupe")
+        wait_until(lambda: loupe.is_displayed(), message="the loupe")
+        wait_until(lambda: page.js("return document.querySelector('#loupe img').naturalWidth") > 0, message="the loupe's picture")
+        x, y, w, h = (int(part) for part in loupe.get_attribute("data-region").split(","))
+        self.assertEqual(page.js("const i = document.querySelector('#loupe img'); return [i.naturalWidth, i.naturalHeight]"), [w, h])
+        self.assertTrue(any(f"/v1/images/img-6/region?x={x}&y={y}&w={w}&h={h}" in name for name in asked() + page.js(
+            "return performance.getEntriesByType('resource').map((entry) => entry.name)")))
+        page.press(Keys.ESCAPE)
+        wait_until(lambda: not loupe.is_displayed(), message="Escape to close the loupe")
+        self.assertTrue(viewer.is_displayed())
+        page.press(Keys.ESCAPE)
+        wait_until(lambda: not viewer.is_displayed(), message="Escape to close the viewer")
+
     def test_4b_culling_ten_images_by_keyboard_alone(self):
         page = self.page
         page.click_tile("img-7")
@@ -591,6 +633,25 @@ class WebClientTest(BrowserCase):
         other("setRating", rating=4)
         wait_until(lambda: page.pressed("tb.rating.4") == "mixed" and page.pressed("tb.rating.2") == "mixed",
                    timeout=5, message="★4 and ★2 mixed over img-30 (4) and img-31 (2)")
+
+    def test_9d_an_undo_that_met_another_sessions_change_says_so_and_undo_anyway_writes_it(self):
+        page = self.page
+        page.select_tiles(["img-34", "img-35"])
+        before = [page.rating_of("img-34"), page.rating_of("img-35")]
+        page.press("5")
+        wait_until(lambda: [page.rating_of("img-34"), page.rating_of("img-35")] == [5, 5], message="both rated 5")
+        other = self.other_session("img-35")
+        other("setRating", rating=2)
+        wait_until(lambda: page.rating_of("img-35") == 2, timeout=5, message="img-35 rated 2 by the other session")
+        page.press("z", modifier=Keys.COMMAND)
+        wait_until(lambda: page.rating_of("img-34") == before[0], message="img-34 back to its rating")
+        notice = wait_until(lambda: next((n for n in self.driver.find_elements(By.CSS_SELECTOR, "#notices .notice")
+                                          if "changed by someone else" in n.text), None),
+                            message="a notice naming the conflict")
+        self.assertIn("1 image was changed by someone else since", notice.text)
+        self.assertEqual(page.rating_of("img-35"), 2)
+        notice.find_element(By.CSS_SELECTOR, "button.notice-action").click()
+        wait_until(lambda: page.rating_of("img-35") == before[1], message="Undo Anyway to write img-35 back")
 
     def test_9c_toolbar_controls_perform_their_commands(self):
         page = self.page

@@ -59,7 +59,8 @@ struct ServerConfigurationLoadingTests {
                       "trustedProxies": ["127.0.0.1", "::1"]},
              "limits": {"maxBodyBytes": 2048, "maxJSONDepth": 8, "maxPageSize": 77},
              "sessions": {"idleExpirySeconds": 60, "maxSessions": 5},
-             "catalog": {"dataDirectory": "/tmp/x", "durability": "normal", "readerConnections": 4, "demoImages": 0, "demoPictures": true},
+             "catalog": {"dataDirectory": "/tmp/x", "durability": "normal", "readerConnections": 4, "demoImages": 0, "demoPictures": true,
+                         "previewCacheMegabytes": 64},
              "events": {"keepAliveSeconds": 5, "stallSeconds": 20},
              "log": {"level": "warning"}, "shutdownGraceSeconds": 3}
             """)
@@ -80,6 +81,7 @@ struct ServerConfigurationLoadingTests {
         #expect(configuration.readerConnections == 4)
         #expect(configuration.demoImages == 0)
         #expect(configuration.demoPictures)
+        #expect(configuration.previewCacheMegabytes == 64)
         #expect(configuration.keepAliveSeconds == 5)
         #expect(configuration.stallSeconds == 20)
         #expect(configuration.logLevel == .warning)
@@ -97,6 +99,7 @@ struct ServerConfigurationLoadingTests {
         (#"{"http": {"port": -1}}"#, "http.port", "out of range"),
         (#"{"http": {"corsOrigins": "https://a.example"}}"#, "http.corsOrigins", "must be an array"),
         (#"{"catalog": {"demoPictures": "yes"}}"#, "catalog.demoPictures", "must be true or false"),
+        (#"{"catalog": {"previewCacheMegabytes": -1}}"#, "catalog.previewCacheMegabytes", "out of range"),
         (#"{"http": {"corsOrigins": ["https://a.example/"]}}"#, "http.corsOrigins", "is not an origin"),
         (#"{"http": {"corsOrigins": ["*"]}}"#, "http.corsOrigins", "is not an origin"),
         (#"{"http": {"trustedProxies": "127.0.0.1"}}"#, "http.trustedProxies", "must be an array"),

@@ -21,13 +21,13 @@ import Testing
     @Test func importGivesImagesTheValuesTheirSidecarsRecord() throws {
         try TemporaryDirectory.with { directory in
             let photos = directory + "/photos"
-            try TemporaryDirectory.write(ImageFixtures.jpeg(width: 600, height: 400), to: photos + "/a.jpg")
+            try CameraFixtures.picture(photos + "/a.jpg", width: 600, height: 400)
             try TemporaryDirectory.write(sidecar(rating: 4, label: "Red"), to: photos + "/a.jpg.xmp")
-            try TemporaryDirectory.write(ImageFixtures.jpeg(width: 600, height: 400), to: photos + "/b.jpg")
+            try CameraFixtures.picture(photos + "/b.jpg", width: 600, height: 400)
             try TemporaryDirectory.write(sidecar(rating: -1, label: "Purple"), to: photos + "/b.xmp")
-            try TemporaryDirectory.write(ImageFixtures.jpeg(width: 600, height: 400), to: photos + "/c.jpg")
+            try CameraFixtures.picture(photos + "/c.jpg", width: 600, height: 400)
             try TemporaryDirectory.write(Array("<<< not xmp".utf8), to: photos + "/c.jpg.xmp")
-            try TemporaryDirectory.write(ImageFixtures.jpeg(width: 600, height: 400), to: photos + "/d.jpg")
+            try CameraFixtures.picture(photos + "/d.jpg", width: 600, height: 400)
             let store = try SQLiteCatalogStore(directory: directory + "/catalog", durability: .off)
             defer { store.close() }
 
@@ -49,7 +49,7 @@ import Testing
     @Test func withoutASidecarStoreNothingIsRead() throws {
         try TemporaryDirectory.with { directory in
             let photos = directory + "/photos"
-            try TemporaryDirectory.write(ImageFixtures.jpeg(width: 60, height: 40), to: photos + "/a.jpg")
+            try CameraFixtures.picture(photos + "/a.jpg", width: 60, height: 40)
             try TemporaryDirectory.write(sidecar(rating: 5, label: "Blue"), to: photos + "/a.jpg.xmp")
             let store = try SQLiteCatalogStore(directory: directory + "/catalog", durability: .off)
             defer { store.close() }

@@ -6,17 +6,21 @@ import Foundation
 import Testing
 
 @Suite struct CatalogImporterTests {
-    /// A small tree: images at two depths, mixed-case extensions, a raw, an unreadable image
-    /// (a dangling link), and files the catalog does not take.
+    /// A small tree: pictures of every format at two depths, mixed-case extensions, files
+    /// no library reads (a JPEG that is not one, a dangling link, a raw of noise), and files
+    /// the catalog does not take.
     private func makeTree(in root: String) throws {
-        try TemporaryDirectory.write(ImageFixtures.jpeg(width: 4000, height: 3000), to: root + "/2024/Lisbon/tram.JPG")
-        try TemporaryDirectory.write(ImageFixtures.png(width: 800, height: 600), to: root + "/2024/Lisbon/map.png")
-        try TemporaryDirectory.write(
-            ImageFixtures.rawWithThumbnail(width: 6048, height: 4024, littleEndian: true), to: root + "/2024/raw/DSC_0001.nef"
-        )
-        try TemporaryDirectory.write(ImageFixtures.tiff(width: 10, height: 20, littleEndian: false), to: root + "/scan.tif")
-        try TemporaryDirectory.write(ImageFixtures.heic(width: 4032, height: 3024), to: root + "/phone/IMG_0001.HEIC")
+        for folder in ["/2024/Lisbon", "/2024/raw", "/phone"] {
+            try FileManager.default.createDirectory(atPath: root + folder, withIntermediateDirectories: true)
+        }
+        try CameraFixtures.picture(root + "/2024/Lisbon/tram.JPG", width: 400, height: 300)
+        try CameraFixtures.picture(root + "/2024/Lisbon/map.png", width: 80, height: 60)
+        try CameraFixtures.dng(root + "/2024/raw/DSC_0001.dng", width: 120, height: 80)
+        try CameraFixtures.picture(root + "/scan.tif", width: 10, height: 20)
+        try CameraFixtures.picture(root + "/phone/IMG_0001.HEIC", width: 64, height: 48)
+        try CameraFixtures.picture(root + "/phone/IMG_0003.webp", width: 50, height: 40)
         try TemporaryDirectory.write(Array("not really a jpeg".utf8), to: root + "/broken.jpeg")
+        try TemporaryDirectory.write((0..<4096).map { UInt8(truncatingIfNeeded: $0 * 7919 >> 3) }, to: root + "/2024/raw/DSC_0002.NEF")
         try TemporaryDirectory.write(Array("notes".utf8), to: root + "/2024/Lisbon/notes.txt")
         try TemporaryDirectory.write(Array("<x:xmpmeta/>".utf8), to: root + "/2024/raw/DSC_0001.xmp")
         try TemporaryDirectory.write(Array("video".utf8), to: root + "/phone/IMG_0002.MOV")
@@ -24,7 +28,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: root + "/gone.jpg", withDestinationPath: root + "/nowhere.jpg")
     }
 
-    @Test func importsImagesOnceWithTheirHeaders() throws {
+    @Test func importsImagesOnceThroughTheirLibraries() throws {
         try TemporaryDirectory.with { directory in
             let photos = directory + "/photos"
             try makeTree(in: photos)
@@ -34,32 +38,40 @@ import Testing
 
             var reports: [ImportProgress] = []
             let first = try importer.importDirectory(photos) { reports.append($0) }
-            #expect(first.scanned == 7)
+            #expect(first.scanned == 9)
             #expect(first.added == 6)
             #expect(first.alreadyPresent == 0)
-            #expect(first.skipped == 1)  // the dangling link
+            #expect(first.skipped == 3)  // not a JPEG, the dangling link, the raw of noise
             #expect(first.ignored == 3)  // .txt, .xmp, .MOV; the hidden folder is not walked
-            #expect(reports.last == ImportProgress(scanned: 7, added: 6, alreadyPresent: 0, skipped: 1, ignored: 3))
+            #expect(first.formats == ["jpeg": 1, "png": 1, "dng": 1, "tiff": 1, "heic": 1, "webp": 1])
+            #expect(first.skippedReasons.values.reduce(0, +) == 3)
+            #expect(first.skippedReasons.keys.contains { $0.hasPrefix("libraw: ") }, "\(first.skippedReasons)")
+            #expect(first.skippedReasons.keys.allSatisfy { !$0.contains(photos) }, "\(first.skippedReasons)")
+            #expect(reports.last?.scanned == 9 && reports.last?.added == 6)
             #expect(reports.map(\.added) == reports.map(\.added).sorted())
+            let summary = first.lines.joined(separator: "\n")
+            #expect(summary.contains("Formats: dng 1, heic 1, jpeg 1, png 1, tiff 1, webp 1"), "\(summary)")
+            #expect(summary.contains("Skipped: "), "\(summary)")
 
             // Sorted path order gives the ids.
             let images = try store.images(ImageQuery(limit: 100))
             let root = URL(fileURLWithPath: photos).resolvingSymlinksInPath().path
             #expect(images.map(\.path) == [
-                "/2024/Lisbon/map.png", "/2024/Lisbon/tram.JPG", "/2024/raw/DSC_0001.nef",
-                "/broken.jpeg", "/phone/IMG_0001.HEIC", "/scan.tif",
+                "/2024/Lisbon/map.png", "/2024/Lisbon/tram.JPG", "/2024/raw/DSC_0001.dng",
+                "/phone/IMG_0001.HEIC", "/phone/IMG_0003.webp", "/scan.tif",
             ].map { root + $0 })
-            #expect(images.map(\.name) == ["map.png", "tram.JPG", "DSC_0001.nef", "broken.jpeg", "IMG_0001.HEIC", "scan.tif"])
-            #expect(images.map(\.format) == ["png", "jpeg", "raw", "jpeg", "heic", "tiff"])
-            #expect(images.map(\.width) == [800, 4000, 6048, nil, 4032, 10])
-            #expect(images.map(\.height) == [600, 3000, 4024, nil, 3024, 20])
-            #expect(images[3].byteSize == Int64("not really a jpeg".utf8.count))
+            #expect(images.map(\.name) == ["map.png", "tram.JPG", "DSC_0001.dng", "IMG_0001.HEIC", "IMG_0003.webp", "scan.tif"])
+            #expect(images.map(\.format) == ["png", "jpeg", "raw", "heic", "webp", "tiff"])
+            #expect(images.map(\.width) == [80, 400, 120, 64, 50, 10])
+            #expect(images.map(\.height) == [60, 300, 80, 48, 40, 20])
+            let fileSize = try FileManager.default.attributesOfItem(atPath: root + "/scan.tif")[.size] as? Int
+            #expect(images[5].byteSize.map(Int.init) == fileSize)
             #expect(images.allSatisfy { $0.rating == .none })
 
             let second = try importer.importDirectory(photos + "/./") { _ in }
             #expect(second.added == 0)
             #expect(second.alreadyPresent == 6)
-            #expect(second.scanned == 7)
+            #expect(second.scanned == 9)
             #expect(try store.count() == 6)
         }
     }
@@ -81,6 +93,7 @@ import Testing
 
     @Test(arguments: [
         ("IMG.JPG", ImageFileType.jpeg), ("a.jpeg", .jpeg), ("a.png", .png), ("a.heic", .heic), ("a.HEIF", .heif),
+        ("a.webp", .webp), ("a.WebP", .webp),
         ("a.tif", .tiff), ("a.tiff", .tiff), ("a.dng", .raw), ("a.CR2", .raw), ("a.cr3", .raw), ("a.nef", .raw),
         ("a.arw", .raw), ("a.orf", .raw), ("a.rw2", .raw), ("a.raf", .raw), ("a.pef", .raw), ("a.srw", .raw),
     ])

@@ -15,7 +15,10 @@ import Testing
             defer { photos.remove() }
             try photos.picture("a.jpg", width: 1600, height: 1200)
             try photos.picture("b.png", width: 300, height: 500, pattern: 4)
-            photos.file("c.jpg", ImageFixtures.jpeg(width: 4000, height: 3000))  // a header and no picture
+            // A header libvips reads, and a picture cut short.
+            let whole = try Data(contentsOf: URL(fileURLWithPath: try photos.picture("whole.jpg", width: 800, height: 600)))
+            try FileManager.default.removeItem(atPath: photos.path + "/whole.jpg")
+            photos.file("c.jpg", Array(whole.prefix(whole.count / 2)))
             let store = try SQLiteCatalogStore(directory: directory + "/catalog", durability: .off)
             defer { store.close() }
             _ = try store.insert([ImageRecord(name: "already.jpg", path: "/elsewhere/already.jpg")])

@@ -26,6 +26,11 @@ struct Harness {
         catalog = makeCatalog(count: count)
     }
 
+    /// Another session on `catalog`: a second editor.
+    init(catalog: InMemoryCatalog) {
+        self.catalog = catalog
+    }
+
     @discardableResult
     mutating func send(
         _ action: String, _ arguments: Arguments = .empty, from start: ResponderPath? = nil, at now: Moment? = nil

@@ -89,7 +89,7 @@ struct LabelAndFlagCommandsTests {
         let grid = try #require(session.window("main")?.grid)
         #expect(grid.selection.runs.count == 1, "selectAll over consecutive ids is one run")
         let entry = try #require(session.window("main")?.undoStack.undoEntries.last)
-        guard case .restore(let previous) = entry.step else {
+        guard case .restore(let previous, _) = entry.step else {
             Issue.record("a rating change records its previous values as data")
             return
         }
@@ -112,7 +112,7 @@ struct LabelAndFlagCommandsTests {
         #expect(event.payload.first { $0.key == "images" }?.value.arrayValue?.count == Event.listLimit)
         // The redo step sets one value on the same run: a single code.
         let redo = try #require(undone.session.window("main")?.undoStack.redoEntries.last)
-        guard case .restore(let next) = redo.step else { return }
+        guard case .restore(let next, _) = redo.step else { return }
         #expect(next.segments.map(\.values) == [.all(5)])
     }
 }

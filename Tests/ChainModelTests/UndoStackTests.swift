@@ -7,7 +7,7 @@ struct UndoStackTests {
     func stack(pushing count: Int) -> UndoStack {
         var stack = UndoStack()
         for number in 1...count {
-            stack.register(UndoStack.Entry(name: "\(number)", restoring: ChangeSet()), direction: .normal)
+            stack.register(UndoStack.Entry(name: "\(number)", restoring: ChangeSet(), expecting: nil), direction: .normal)
         }
         return stack
     }
@@ -27,14 +27,14 @@ struct UndoStackTests {
         #expect(undone.count == UndoStack.levels)
         #expect(undone.last == "51")
         #expect(!stack.canUndo && stack.undoName == nil)
-        stack.register(UndoStack.Entry(name: "new", restoring: ChangeSet()), direction: .normal)
+        stack.register(UndoStack.Entry(name: "new", restoring: ChangeSet(), expecting: nil), direction: .normal)
         #expect(stack.undoEntries.map(\.name) == ["new"])
     }
 
     @Test func redoIsBoundedToo() {
         var stack = UndoStack()
         for number in 1...(UndoStack.levels + 30) {
-            stack.register(UndoStack.Entry(name: "\(number)", restoring: ChangeSet()), direction: .undoing)
+            stack.register(UndoStack.Entry(name: "\(number)", restoring: ChangeSet(), expecting: nil), direction: .undoing)
         }
         #expect(stack.redoEntries.count == UndoStack.levels)
         var redone = 0
@@ -52,7 +52,7 @@ struct UndoStackTests {
     func stack(serials: [Int], direction: UndoStack.Direction = .normal, onto start: UndoStack = UndoStack()) -> UndoStack {
         var stack = start
         for serial in serials {
-            stack.register(UndoStack.Entry(name: "\(serial)", restoring: ChangeSet(), serial: serial), direction: direction)
+            stack.register(UndoStack.Entry(name: "\(serial)", restoring: ChangeSet(), expecting: nil, serial: serial), direction: direction)
         }
         return stack
     }

@@ -22,6 +22,10 @@ import Testing
             gate = gated ? DispatchSemaphore(value: 0) : nil
         }
 
+        func info(ofFile path: String) throws(PictureError) -> PictureInfo {
+            try engine.info(ofFile: path)
+        }
+
         func thumbnail(ofFile path: String, size: Int) throws(PictureError) -> [UInt8] {
             gate?.wait()
             fromFiles.add(1, ordering: .relaxed)

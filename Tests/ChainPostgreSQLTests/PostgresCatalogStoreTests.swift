@@ -53,6 +53,29 @@ struct PostgresCatalogStoreTests {
         #expect(try PostgresSchema.version(of: connection) == 99)
     }
 
+    /// A database of a version 5 build keeps its images, which gain no metadata and stand
+    /// upright; new imports store theirs beside them.
+    @Test func aVersion5DatabaseGainsCameraMetadata() throws {
+        let url = try PostgresCluster.start().createDatabase()
+        let setup = try PostgresConnection(url: url)
+        defer { setup.close() }
+        try setup.execute("CREATE TABLE chain_schema (version INTEGER NOT NULL)")
+        for migration in PostgresSchema.migrations.prefix(5) { try setup.execute(migration) }
+        try setup.execute("INSERT INTO chain_schema (version) VALUES (5)")
+        try setup.execute("INSERT INTO images (name, path, width, height) VALUES ('a.jpg', '/p/a.jpg', 30, 20)")
+        try setup.execute("INSERT INTO image_values (id, rating) VALUES (1, 4)")
+
+        let store = try PostgresCatalogStore(url: url, durability: .off, readerCount: 1)
+        defer { store.close() }
+        #expect(try PostgresSchema.version(of: setup) == PostgresSchema.currentVersion)
+        let lens = ImageMetadata(captureTime: CaptureTime(exif: "2024:05:01 10:20:30", offset: "-07:00"), lens: "50mm", orientation: 8)
+        _ = try store.insert([ImageRecord(name: "b.jpg", path: "/p/b.jpg", metadata: lens)])
+        let images = try store.images(ImageQuery(limit: 10))
+        #expect(images.map(\.rating) == [Rating(4)!, .none])
+        #expect(images.map(\.metadata) == [.unknown, lens])
+        #expect(images.map(\.captureMilliseconds) == [nil, 1_714_584_030_000])
+    }
+
     @Test(arguments: [(Durability.full, "on"), (.normal, "off"), (.off, "off")])
     func durabilityMapsToSynchronousCommit(durability: Durability, setting: String) throws {
         let store = try PostgresCatalogStore(url: try PostgresCluster.start().createDatabase(), durability: durability)

@@ -13,11 +13,13 @@ import Testing
             #expect(try CatalogSchema.version(of: connection) == 0)
             try CatalogSchema.migrate(connection)
 
-            #expect(CatalogSchema.currentVersion == 3)
-            #expect(try CatalogSchema.version(of: connection) == 3)
+            #expect(CatalogSchema.currentVersion == 4)
+            #expect(try CatalogSchema.version(of: connection) == 4)
             let columns = try connection.prepare("SELECT name FROM pragma_table_info('images') ORDER BY cid")
             #expect(try columns.rows { $0.text(at: 0) } == [
                 "id", "name", "rating", "path", "byte_size", "width", "height", "format", "added_at", "label", "flag",
+                "capture_time", "capture_ms", "camera_make", "camera_model", "lens", "exposure_time", "aperture", "iso",
+                "focal_length", "orientation",
             ])
             try columns.finalize()
             #expect(try connection.scalarInt64(
@@ -29,7 +31,7 @@ import Testing
 
             // Running it again finds nothing to do.
             try CatalogSchema.migrate(connection)
-            #expect(try CatalogSchema.version(of: connection) == 3)
+            #expect(try CatalogSchema.version(of: connection) == 4)
             let tables = try connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
             #expect(try tables.rows { $0.text(at: 0) } == ["idempotency_receipts", "images", "sessions", "undo_entries"])
             try tables.finalize()
@@ -53,6 +55,27 @@ import Testing
             #expect(images.map(\.rating) == [Rating(4)!, Rating(2)!])
             #expect(images.map(\.label) == [.none, .none])
             #expect(images.map(\.flag) == [.none, .none])
+        }
+    }
+
+    /// A catalog written by a v3 build keeps its images, which gain no metadata and stand
+    /// upright; new imports store theirs beside them.
+    @Test func aVersion3FileGainsCameraMetadata() throws {
+        try TemporaryDirectory.with { directory in
+            let path = directory + "/" + SQLiteCatalogStore.fileName
+            let setup = try SQLiteConnection(path: path, mode: .readWriteCreate)
+            for migration in CatalogSchema.migrations.prefix(3) { try setup.execute(migration) }
+            try setup.execute("PRAGMA user_version = 3")
+            try setup.execute("INSERT INTO images (name, rating, path, width, height) VALUES ('a.jpg', 4, '/p/a.jpg', 30, 20)")
+            try setup.close()
+
+            let store = try SQLiteCatalogStore(directory: directory)
+            defer { store.close() }
+            let lens = ImageMetadata(lens: "50mm", orientation: 8)
+            _ = try store.insert([ImageRecord(name: "b.jpg", path: "/p/b.jpg", metadata: lens)])
+            let images = try store.images(ImageQuery(limit: 10))
+            #expect(images.map(\.rating) == [Rating(4)!, .none])
+            #expect(images.map(\.metadata) == [.unknown, lens])
         }
     }
 

@@ -21,6 +21,23 @@ import Testing
         #expect(try ChangeSetCoding.decode(ChangeSetCoding.encode(ChangeSet())) == ChangeSet())
     }
 
+    @Test func undoEntriesKeepWhatTheySetAndOlderEntriesStillRead() throws {
+        let previous = ChangeSet.set(Rating(2)!, on: ImageSelection([ImageID(1), ImageID(2)]))
+        let expected = ChangeSet.set(Rating.max, on: ImageSelection([ImageID(1), ImageID(2)]))
+        let bytes = ChangeSetCoding.encode(previous, expecting: expected)
+        #expect(bytes.first == ChangeSetCoding.entryFormat)
+        let decoded = try ChangeSetCoding.decodeEntry(bytes)
+        #expect(decoded.changes == previous && decoded.expected == expected)
+        // An entry stored before entries kept what they set: no values to check against.
+        let legacy = try ChangeSetCoding.decodeEntry(ChangeSetCoding.encode(previous))
+        #expect(legacy.changes == previous && legacy.expected == nil)
+        #expect(ChangeSetCoding.encode(previous, expecting: nil) == ChangeSetCoding.encode(previous))
+        for cut in 1..<bytes.count {
+            #expect(throws: ChangeSetCoding.Malformed.self) { try ChangeSetCoding.decodeEntry(Array(bytes[..<cut])) }
+        }
+        #expect(throws: ChangeSetCoding.Malformed.self) { try ChangeSetCoding.decodeEntry([3] + bytes.dropFirst()) }
+    }
+
     @Test func damagedChangeSetBytesAreRefusedNotTrusted() {
         let bytes = ChangeSetCoding.encode(.set(Rating.max, on: ImageSelection([ImageID(1), ImageID(2)])))
         for cut in 0..<bytes.count {

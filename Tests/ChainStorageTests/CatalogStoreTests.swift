@@ -132,6 +132,29 @@ import Testing
         }
     }
 
+    /// What a file says of how it was taken is stored whole and read back, `capture_ms`
+    /// included; an image without any stands upright with nothing known.
+    @Test(arguments: StorageEngine.allCases)
+    func storesCameraMetadata(engine: StorageEngine) throws {
+        try engine.withLocation { location in
+            let store = try location.open()
+            defer { store.close() }
+            let metadata = ImageMetadata(
+                captureTime: CaptureTime(exif: "2024:05:01 10:20:30", offset: "+02:00"),
+                camera: Camera(make: "Canon", model: "Canon EOS R5"), lens: "RF24-70mm F2.8 L IS USM",
+                exposure: Exposure(time: "1/250", aperture: 5.6, iso: 400, focalLength: 50), orientation: 6)
+            _ = try store.insert([
+                ImageRecord(name: "a.jpg", path: "/p/a.jpg", width: 4000, height: 6000, format: "jpeg", metadata: metadata),
+                ImageRecord(name: "b.jpg", path: "/p/b.jpg"),
+                ImageRecord(name: "c.dng", path: "/p/c.dng", metadata: ImageMetadata(exposure: Exposure(aperture: 2.8), orientation: 3)),
+            ])
+            let images = try store.images(ImageQuery(limit: 10))
+            #expect(images.map(\.metadata) == [metadata, .unknown, ImageMetadata(exposure: Exposure(aperture: 2.8), orientation: 3)])
+            #expect(images.map(\.captureMilliseconds) == [1_714_551_630_000, nil, nil])
+            #expect(try store.image(images[0].id)?.metadata == metadata)
+        }
+    }
+
     @Test(arguments: StorageEngine.allCases)
     func readersRunConcurrentlyWithWrites(engine: StorageEngine) throws {
         try engine.withLocation { location in

@@ -31,8 +31,11 @@ package struct PictureFolder {
     }
 }
 
-/// A JPEG's pixel size from its frame header, or nil when the bytes are not a JPEG.
+/// A whole JPEG's pixel size as libvips reads it, or nil when the bytes are not a JPEG.
 package func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
     guard bytes.starts(with: [0xFF, 0xD8]), bytes.suffix(2) == [0xFF, 0xD9] else { return nil }
-    return ImageHeaderReader.dimensions(in: bytes).map { ($0.width, $0.height) }
+    let folder = TemporaryDirectory.make()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    guard (try? TemporaryDirectory.write(bytes, to: folder + "/picture.jpg")) != nil else { return nil }
+    return (try? VipsPictureEngine().info(ofFile: folder + "/picture.jpg")).map { ($0.width, $0.height) }
 }

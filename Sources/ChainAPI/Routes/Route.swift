@@ -68,6 +68,14 @@ package final class Route: Sendable {
         Route(method: method, pattern: pattern, access: .anySession, handler: .plain(handle))
     }
 
+    /// For any live session's token, as `anySession`; the handler gets that session (to
+    /// remember what its client asked for).
+    package static func anySession(
+        _ method: String, _ pattern: String, session handle: @escaping @Sendable (SessionRequest, Respond) throws -> Void
+    ) -> Route {
+        Route(method: method, pattern: pattern, access: .anySession, handler: .session(handle))
+    }
+
     /// For the token of the session `{id}` names; the handler gets that session.
     package static func ownSession(
         _ method: String, _ pattern: String, _ handle: @escaping @Sendable (SessionRequest, Respond) throws -> Void

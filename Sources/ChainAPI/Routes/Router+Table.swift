@@ -2,7 +2,7 @@ extension Router {
     /// Every endpoint. `/openapi.json` documents exactly these (a test compares them).
     package static func table(
         service: ServiceRoutes, sessions: SessionRoutes, commands: CommandRoutes, images: ImageRoutes, thumbnails: ThumbnailRoutes,
-        events: EventRoutes, handlers: HandlerRoutes, web: WebRoutes
+        previews: PreviewRoutes, events: EventRoutes, handlers: HandlerRoutes, web: WebRoutes
     ) -> [Route] {
         [
             .open("GET", "/", web.index),
@@ -30,6 +30,8 @@ extension Router {
             .anySession("GET", "/v1/images", images.list),
             .anySession("GET", "/v1/images/{id}", images.show),
             .anySession("GET", "/v1/images/{id}/thumbnail", thumbnails.thumbnail),
+            .anySession("GET", "/v1/images/{id}/preview", session: previews.preview),
+            .anySession("GET", "/v1/images/{id}/region", previews.region),
         ]
     }
 }

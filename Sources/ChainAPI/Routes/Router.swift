@@ -70,7 +70,8 @@ package final class Router: HTTPHandler {
             switch routes[direct].handler {
             case .plain(let handle): try handle(matched, done)
             case .session(let handle):
-                // `authenticate` returns the path's own session for every `ownSession` route.
+                // `authenticate` returns the path's own session for every `ownSession` route, and
+                // the token's for every `anySession` one.
                 guard let session else { throw Problem(.unauthorized, "this endpoint needs the session's own token") }
                 try handle(SessionRequest(route: matched, session: session), done)
             }

@@ -32,28 +32,34 @@ package struct ThumbnailRoutes: Sendable {
         let (storage, thumbnails, log) = (storage, thumbnails, log)
         reads.async {
             do {
-                guard let image = try storage.image(id) else { throw ImageRoutes.notFound(id.description) }
-                guard let path = image.path else {
-                    throw Problem(.notFound, "image \(id) has no picture file", [(key: "image", value: .string(id.description))])
-                }
+                let path = try Self.picturePath(of: id, in: storage)
                 let cached = try thumbnails.cached(id, file: path, size: size)
                 let tag = EntityTag(cached.version)
                 if tag.isMatched(byIfNoneMatch: ifNoneMatch) { return respond(tag.notModified(cacheControl: Self.cacheControl)) }
                 if let bytes = cached.bytes { return respond(Self.jpeg(Thumbnail(bytes: bytes, version: cached.version))) }
-                let accepted = thumbnails.thumbnail(id, file: path, size: size) { result in
-                    switch result {
-                    case .success(let thumbnail): respond(Self.jpeg(thumbnail))
-                    case .failure(let error): respond(Self.unreadable(id, error, log: log).response)
-                    }
-                }
+                let accepted = thumbnails.thumbnail(id, file: path, size: size, completion: Self.answer(id, log: log, respond))
                 if !accepted { respond(Self.busy(thumbnails.maxQueued).response) }
-            } catch let error as PictureError {
-                respond(Self.unreadable(id, error, log: log).response)
-            } catch let problem as Problem {
-                respond(problem.response)
             } catch {
-                respond(Problem.storage(error, log: log).response)
+                respond(Self.failed(id, error, log: log))
             }
+        }
+    }
+
+    /// The picture file of image `id`, or the 404 saying there is none.
+    package static func picturePath(of id: ImageID, in storage: any CatalogStorage) throws -> String {
+        guard let image = try storage.image(id) else { throw ImageRoutes.notFound(id.description) }
+        guard let path = image.path else {
+            throw Problem(.notFound, "image \(id) has no picture file", [(key: "image", value: .string(id.description))])
+        }
+        return path
+    }
+
+    /// The answer to what went wrong while a picture of image `id` was looked up or read.
+    package static func failed(_ id: ImageID, _ error: any Error, log: Logger) -> HTTPResponse {
+        switch error {
+        case let error as PictureError: unreadable(id, error, log: log).response
+        case let problem as Problem: problem.response
+        default: Problem.storage(error, log: log).response
         }
     }
 
@@ -87,5 +93,17 @@ package struct ThumbnailRoutes: Sendable {
         var response = HTTPResponse(status: 200, contentType: "image/jpeg", body: thumbnail.bytes)
         response.headers += [EntityTag(thumbnail.version).header, HTTPResponse.Header(name: "Cache-Control", value: cacheControl)]
         return response
+    }
+
+    /// Answers a picture made on the workers: the JPEG, or the 404 of an unreadable file.
+    package static func answer(_ id: ImageID, log: Logger, _ respond: Route.Respond)
+        -> @Sendable (Result<Thumbnail, PictureError>) -> Void
+    {
+        { result in
+            switch result {
+            case .success(let thumbnail): respond(jpeg(thumbnail))
+            case .failure(let error): respond(unreadable(id, error, log: log).response)
+            }
+        }
     }
 }

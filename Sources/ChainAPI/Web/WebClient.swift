@@ -15,6 +15,8 @@ package enum WebClient {
             WebAsset(name: "grid.js", contentType: script, bytes: PackageResources.grid_js),
             WebAsset(name: "viewer.js", contentType: script, bytes: PackageResources.viewer_js),
             WebAsset(name: "thumbnails.js", contentType: script, bytes: PackageResources.thumbnails_js),
+            WebAsset(name: "previews.js", contentType: script, bytes: PackageResources.previews_js),
+            WebAsset(name: "loupe.js", contentType: script, bytes: PackageResources.loupe_js),
             WebAsset(name: "keys.js", contentType: script, bytes: PackageResources.keys_js),
             WebAsset(name: "notices.js", contentType: script, bytes: PackageResources.notices_js),
             WebAsset(name: "toolbar.js", contentType: script, bytes: PackageResources.toolbar_js),

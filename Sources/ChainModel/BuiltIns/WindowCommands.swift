@@ -22,15 +22,33 @@ public struct CloseWindow: Command {
 
 /// Undoes (or redoes) the last change registered on the window's undo stack; titled
 /// "Undo Set Rating", disabled and titled "Undo" when there is nothing to undo.
+///
+/// Undo never clobbers another editor: only images still holding the value the entry set
+/// get their earlier value back; the others are answered as `conflicts` and stay as they
+/// are (`UndoSplit`). What was not written back stays on top as a remainder: `force`
+/// ("Undo Anyway") writes it, and a plain undo passes over it to the entry below.
 public struct UndoCommand<Way: UndoWay>: Command {
     public typealias Performer = Window
     public static var action: String { Way.action }
 
-    public init() {}
-    public init(arguments: Arguments) throws(ArgumentError) { try arguments.allowOnly() }
-    public var arguments: Arguments { .empty }
+    /// Write back every image, whatever it holds now.
+    public let force: Bool
+
+    public init(force: Bool = false) {
+        self.force = force
+    }
+
+    public init(arguments: Arguments) throws(ArgumentError) {
+        try arguments.allowOnly("force")
+        force = try arguments.optional("force") ?? false
+    }
+
+    public var arguments: Arguments { force ? ["force": true] : .empty }
 
     public func validate(_ window: Window, _ input: HandlerInput) -> HandlerVerdict {
+        if force, let top = Way.top(of: window.undoStack), top.isRemainder {
+            return .handles(.enabled(title: Way.title + " " + top.name + " Anyway"))
+        }
         guard let name = Way.nextName(in: window.undoStack) else {
             return .handles(.disabled(Way.emptyReason, title: Way.title))
         }
@@ -39,11 +57,25 @@ public struct UndoCommand<Way: UndoWay>: Command {
 
     public func perform(_ window: Window, _ context: inout PerformContext) throws(CommandError) {
         var entry: UndoStack.Entry?
-        context.session.updateUndoStack(ofWindow: window.id) { entry = Way.pop(from: &$0) }
+        var passedOver: UndoStack.Entry?
+        let force = force
+        context.session.updateUndoStack(ofWindow: window.id) { stack in
+            entry = Way.pop(from: &stack)
+            if let top = entry, top.isRemainder, !force {
+                passedOver = top
+                entry = Way.pop(from: &stack)
+            }
+        }
         guard let entry else { throw .disabled(action: Way.action, responder: window.path, reason: Way.emptyReason) }
-        try context.run(entry, direction: Way.direction)
+        let split = try context.run(entry, direction: Way.direction, force: force)
         context.result = [(key: Way.action == "undo" ? "undone" : "redone", value: .string(entry.name))]
-        if let changes = entry.restoredChanges { context.reveal(changes, in: window.id) }
+        if let passedOver { context.result.append((key: "passedOver", value: .string(passedOver.name))) }
+        if let split {
+            context.result.append((key: "conflicts", value: .array(split.conflicts.map(\.json))))
+            let remainder = UndoStack.Entry(name: entry.name, restoring: split.remainder, expecting: split.remainderExpected)
+            context.restack(remainder, in: window.id, undo: Way.direction == .undoing)
+        }
+        if let changes = split?.clean ?? entry.restoredChanges { context.reveal(changes, in: window.id) }
     }
 }
 
@@ -56,6 +88,7 @@ public protocol UndoWay: Sendable {
     static var emptyReason: String { get }
     static var direction: UndoStack.Direction { get }
     static func nextName(in stack: UndoStack) -> String?
+    static func top(of stack: UndoStack) -> UndoStack.Entry?
     static func pop(from stack: inout UndoStack) -> UndoStack.Entry?
 }
 
@@ -65,6 +98,7 @@ public enum Backwards: UndoWay {
     public static let emptyReason = "nothing to undo"
     public static var direction: UndoStack.Direction { .undoing }
     public static func nextName(in stack: UndoStack) -> String? { stack.undoName }
+    public static func top(of stack: UndoStack) -> UndoStack.Entry? { stack.undoTop }
     public static func pop(from stack: inout UndoStack) -> UndoStack.Entry? { stack.popUndo() }
 }
 
@@ -74,6 +108,7 @@ public enum Forwards: UndoWay {
     public static let emptyReason = "nothing to redo"
     public static var direction: UndoStack.Direction { .redoing }
     public static func nextName(in stack: UndoStack) -> String? { stack.redoName }
+    public static func top(of stack: UndoStack) -> UndoStack.Entry? { stack.redoTop }
     public static func pop(from stack: inout UndoStack) -> UndoStack.Entry? { stack.popRedo() }
 }
 

@@ -11,10 +11,13 @@ public struct Image: Equatable, Sendable {
     public var height: Int?
     /// Lower-case file format (`jpeg`, `png`, `heic`, `tiff`, `raw`, …) when known.
     public var format: String?
+    /// Capture time, camera, lens, exposure and orientation, from the file at import.
+    public var metadata: ImageMetadata
 
     public init(
         id: ImageID, name: String, values: AttributeValues = .defaults, path: String? = nil,
-        byteSize: Int64? = nil, width: Int? = nil, height: Int? = nil, format: String? = nil
+        byteSize: Int64? = nil, width: Int? = nil, height: Int? = nil, format: String? = nil,
+        metadata: ImageMetadata = .unknown
     ) {
         self.id = id
         self.name = name
@@ -24,6 +27,7 @@ public struct Image: Equatable, Sendable {
         self.width = width
         self.height = height
         self.format = format
+        self.metadata = metadata
     }
 
     public init(id: ImageID, name: String, rating: Rating, label: ColorLabel = .none, flag: Flag = .none) {
@@ -33,6 +37,9 @@ public struct Image: Equatable, Sendable {
         values[Flag.self] = flag
         self.init(id: id, name: name, values: values)
     }
+
+    /// When it was taken, in milliseconds since the epoch (UTC): what sorting by capture time reads.
+    public var captureMilliseconds: Int64? { metadata.captureTime?.milliseconds }
 
     public var rating: Rating {
         get { values[Rating.self] ?? .none }

@@ -51,7 +51,7 @@ extension CommandDispatcher {
         }
         current.version = session.version + 1
         let changes = staged.changes
-        Self.replaceUndoEntries(after: session.lastUndoSerial, in: &current, name: undoName, writes: !changes.isEmpty) {
+        Self.replaceUndoEntries(after: session.lastUndoSerial, in: &current, name: undoName, writes: changes) {
             catalog.previousValues(of: changes)
         }
         return CommandOutcome(
@@ -66,7 +66,7 @@ extension CommandDispatcher {
     /// goes where the first of them went, or (that window closed since) to the window of
     /// the first responder.
     private static func replaceUndoEntries(
-        after serial: Int, in session: inout Session, name: String?, writes: Bool, previous: () -> ChangeSet
+        after serial: Int, in session: inout Session, name: String?, writes: ChangeSet, previous: () -> ChangeSet
     ) {
         var first: (serial: Int, window: String, name: String)?
         for window in session.windows {
@@ -76,8 +76,8 @@ extension CommandDispatcher {
                 }
             }
         }
-        guard writes || first != nil, let window = first?.window ?? session.firstResponder.windowID else { return }
-        var entry = UndoStack.Entry(name: name ?? first?.name ?? batchAction, restoring: previous())
+        guard !writes.isEmpty || first != nil, let window = first?.window ?? session.firstResponder.windowID else { return }
+        var entry = UndoStack.Entry(name: name ?? first?.name ?? batchAction, restoring: previous(), expecting: writes)
         entry.serial = session.takeUndoSerial()
         session.updateUndoStack(ofWindow: window) { $0.register(entry, direction: .normal) }
     }

@@ -64,10 +64,10 @@ public struct PerformContext {
     /// (`UndoCoalescing`) instead of registering one of its own.
     public mutating func change(_ changes: ChangeSet, undoName name: String, coalescing: UndoCoalescing.Key? = nil) {
         let folding = coalescing.flatMap { key in now.map { UndoCoalescing(key, at: $0) } }
-        if let folding, coalesce(folding) {
+        if let folding, coalesce(folding, expecting: changes) {
             catalog.stage(changes)
         } else {
-            var entry = UndoStack.Entry(name: name, restoring: catalog.previousValues(of: changes))
+            var entry = UndoStack.Entry(name: name, restoring: catalog.previousValues(of: changes), expecting: changes)
             entry.coalescing = folding
             catalog.stage(changes)
             register(entry)
@@ -76,22 +76,41 @@ public struct PerformContext {
     }
 
     /// Folds `next` into the top entry of the command's window, when it continues its run.
-    private mutating func coalesce(_ next: UndoCoalescing) -> Bool {
+    private mutating func coalesce(_ next: UndoCoalescing, expecting changes: ChangeSet) -> Bool {
         guard undoDirection == .normal, let id = windowID, session.window(id) != nil else { return false }
         let latest = session.lastUndoSerial
         var folded = false
-        session.updateUndoStack(ofWindow: id) { folded = $0.coalesce(next, latestSerial: latest) }
+        session.updateUndoStack(ofWindow: id) { folded = $0.coalesce(next, latestSerial: latest, expecting: changes) }
         return folded
     }
 
+    /// Puts what an undo (or redo) that met conflicts did not write back on top of the
+    /// stack it came from, with a serial of its own so storage keeps it.
+    mutating func restack(_ remainder: UndoStack.Entry, in window: String, undo: Bool) {
+        var remainder = remainder
+        remainder.serial = session.takeUndoSerial()
+        session.updateUndoStack(ofWindow: window) { $0.restack(remainder: remainder, undo: undo) }
+    }
+
     /// Runs an undo entry in `direction`, so what it registers lands on the other stack.
-    mutating func run(_ entry: UndoStack.Entry, direction: UndoStack.Direction) throws(CommandError) {
+    /// Unless `force`, only images still holding the values the entry set get their earlier
+    /// values back (`UndoSplit`); the split is returned when some did not.
+    mutating func run(_ entry: UndoStack.Entry, direction: UndoStack.Direction, force: Bool = false) throws(CommandError) -> UndoSplit? {
         let saved = undoDirection
         undoDirection = direction
         defer { undoDirection = saved }
         switch entry.step {
-        case .action(let action): try action(&self)
-        case .restore(let previous): change(previous, undoName: entry.name)
+        case .action(let action):
+            try action(&self)
+            return nil
+        case .restore(let previous, let expected):
+            guard !force, let expected else {
+                change(previous, undoName: entry.name)
+                return nil
+            }
+            let split = UndoSplit(restoring: previous, expected: expected, in: catalog)
+            if !split.clean.isEmpty { change(split.clean, undoName: entry.name) }
+            return split.conflicts.isEmpty ? nil : split
         }
     }
 }

@@ -49,16 +49,19 @@ public struct SessionArchive: Sendable, Equatable {
         }
     }
 
-    /// An undo entry: its serial within the session, its name and what undoing it writes.
+    /// An undo entry: its serial within the session, its name, what undoing it writes and
+    /// the values it set (`nil` for an entry stored before entries kept them).
     public struct EntryArchive: Sendable, Equatable {
         public var serial: Int
         public var name: String
         public var changes: ChangeSet
+        public var expected: ChangeSet?
 
-        public init(serial: Int, name: String, changes: ChangeSet) {
+        public init(serial: Int, name: String, changes: ChangeSet, expected: ChangeSet? = nil) {
             self.serial = serial
             self.name = name
             self.changes = changes
+            self.expected = expected
         }
     }
 
@@ -195,10 +198,12 @@ extension Session {
     }
 
     private static func archive(_ entry: UndoStack.Entry) -> SessionArchive.EntryArchive? {
-        entry.restoredChanges.map { SessionArchive.EntryArchive(serial: entry.serial, name: entry.name, changes: $0) }
+        entry.restoredChanges.map {
+            SessionArchive.EntryArchive(serial: entry.serial, name: entry.name, changes: $0, expected: entry.expectedValues)
+        }
     }
 
     private static func entry(_ stored: SessionArchive.EntryArchive) -> UndoStack.Entry {
-        UndoStack.Entry(name: stored.name, restoring: stored.changes, serial: stored.serial)
+        UndoStack.Entry(name: stored.name, restoring: stored.changes, expecting: stored.expected, serial: stored.serial)
     }
 }

@@ -51,6 +51,8 @@ package final class CommandRunner: Sendable {
     package let live: LiveEvents?
     /// Where a command reaching a remote handler waits for its client.
     package let calls: RemoteCalls?
+    /// Told of the images viewers come to show, after commit.
+    package let viewers: (any ViewerWatcher)?
     /// Held while a command walks the chain, stages its writes and queues them, so commands
     /// of different sessions see each other's writes and commit in the order they read.
     /// Microseconds per command; menus, reads and walks of actions not seen writing never
@@ -77,7 +79,7 @@ package final class CommandRunner: Sendable {
 
     package init(
         dispatcher: CommandDispatcher, catalog: CatalogMirror, storage: any CatalogStorage, metrics: Metrics,
-        live: LiveEvents? = nil, calls: RemoteCalls? = nil, sidecars: SidecarWriter? = nil
+        live: LiveEvents? = nil, calls: RemoteCalls? = nil, sidecars: SidecarWriter? = nil, viewers: (any ViewerWatcher)? = nil
     ) {
         self.sidecars = sidecars
         self.dispatcher = dispatcher
@@ -86,6 +88,7 @@ package final class CommandRunner: Sendable {
         self.metrics = metrics
         self.live = live
         self.calls = calls
+        self.viewers = viewers
         journal = SessionJournal(storage: storage)
     }
 
@@ -382,7 +385,7 @@ package final class CommandRunner: Sendable {
         let (performed, receipt) = turn.prepare(.performed(outcome, version: version))
         let change = journal.change(of: session, to: outcome.session, receipt: receipt)
         let write = StorageWrite(changes: outcome.changes, session: change.write, readPosition: staged?.readPosition)
-        let (catalog, metrics, live, sidecars) = (catalog, metrics, live, sidecars)
+        let (catalog, metrics, live, sidecars, viewers) = (catalog, metrics, live, sidecars, viewers)
         let batch = staged?.batch
         let again: (@Sendable () -> Void)? = turn.stores < Self.maxStores ? again : nil
         let shared = storage.isShared
@@ -393,6 +396,7 @@ package final class CommandRunner: Sendable {
             switch stored {
             case .success:
                 let catalogVersion = batch.map { catalog.commit(outcome.changes, batch: $0) }
+                let before = viewers == nil ? nil : session.model
                 session.model = outcome.session
                 change.committed(on: session)
                 metrics.recordCommand(action: turn.action, outcome: "ok")
@@ -402,6 +406,7 @@ package final class CommandRunner: Sendable {
                     live?.committed(outcome.changes, version: catalogVersion, in: catalog)
                     sidecars?.committed(outcome.changes)
                 }
+                if let viewers, let before { viewers.shown(from: before, to: outcome.session, of: session, catalog: catalog) }
                 // The answer made ahead names the version; a handler registered meanwhile moved it.
                 guard committedVersion == version else { return turn.end(.performed(outcome, version: committedVersion)) }
                 return turn.end(sending: performed.send)

@@ -52,6 +52,7 @@ package final class Metrics: Sendable {
         var menusValidated = 0
         var streamsStalled = 0
         var pictureLog: [Labels: Int] = [:]  // domain, level
+        var previews: [Labels: Int] = [:]  // kind, outcome
         var sidecarsWritten = 0
         var sidecarsFailed = 0
     }
@@ -90,6 +91,13 @@ package final class Metrics: Sendable {
     }
 
     /// A command's writes refused for another instance's write, and walked again.
+    /// A preview or region served from the cache (`hit`) or made for its request (`miss`), or
+    /// what became of a preview made ahead of a viewer (`prefetched`, `prefetch_cached`,
+    /// `prefetch_stale`, `prefetch_refused`).
+    package func recordPreview(kind: String, outcome: String) {
+        state.withLock { $0.previews[Labels(first: kind, second: outcome), default: 0] += 1 }
+    }
+
     package func recordConflict() {
         state.withLock { $0.conflicts += 1 }
     }
@@ -175,6 +183,11 @@ package final class Metrics: Sendable {
                   "# TYPE chain_picture_log_messages_total counter"]
         for (labels, count) in state.pictureLog.sorted(by: { $0.key < $1.key }) {
             lines.append("chain_picture_log_messages_total{domain=\"\(labels.first)\",level=\"\(labels.second)\"} \(count)")
+        }
+        lines += ["# HELP chain_previews_total Previews and regions by outcome: hit (from the cache), miss (made for the request), and previews made ahead of viewers: prefetched, prefetch_cached (made already), prefetch_stale (no longer wanted), prefetch_refused (background queue full).",
+                  "# TYPE chain_previews_total counter"]
+        for (labels, count) in state.previews.sorted(by: { $0.key < $1.key }) {
+            lines.append("chain_previews_total{kind=\"\(labels.first)\",outcome=\"\(labels.second)\"} \(count)")
         }
         lines += ["# HELP chain_live_fanout_seconds CPU time finding the sessions whose menus one commit may have changed.",
                   "# TYPE chain_live_fanout_seconds histogram"]

@@ -49,7 +49,8 @@ package final class SessionJournal: Sendable {
             if stacks {
                 write.stacks = SessionStateCoding.encodeStacks(archive)
                 write.addedEntries = archive.entries.map { entry in
-                    SessionWrite.Entry(serial: entry.serial, name: entry.name, changes: ChangeSetCoding.encode(entry.changes))
+                    SessionWrite.Entry(
+                        serial: entry.serial, name: entry.name, changes: ChangeSetCoding.encode(entry.changes, expecting: entry.expected))
                 }
                 let named = archive.entrySerials
                 let gone = stored.subtracting(named)
@@ -151,7 +152,8 @@ package final class SessionJournal: Sendable {
     package static func restore(_ stored: StoredSession, now: ContinuousClock.Instant) throws -> LiveSession {
         do {
             let entries = try stored.entries.sorted { $0.key < $1.key }.map { serial, entry in
-                SessionArchive.EntryArchive(serial: serial, name: entry.name, changes: try ChangeSetCoding.decode(entry.changes))
+                let decoded = try ChangeSetCoding.decodeEntry(entry.changes)
+                return SessionArchive.EntryArchive(serial: serial, name: entry.name, changes: decoded.changes, expected: decoded.expected)
             }
             let archive = try SessionStateCoding.decode(state: stored.state, stacks: stored.stacks, entries: entries)
             let model = try Session(restoring: archive)

@@ -1,7 +1,7 @@
 import ChainModel
 
 /// One image (`GET /v1/images/{id}`, and each image of a page): its every attribute, then
-/// what its file's header told.
+/// what its file told: format, size, and how it was taken (null when unknown).
 package struct ImageBody: WireObject {
     package let image: Image
 
@@ -20,5 +20,11 @@ package struct ImageBody: WireObject {
         member("height", ifPresent: image.height)
         member("byteSize", ifPresent: image.byteSize.map(Int.init))
         member("path", ifPresent: image.path)
+        let metadata = image.metadata
+        member("captureTime", metadata.captureTime?.text)
+        member("camera", metadata.camera.map(CameraBody.init))
+        member("lens", metadata.lens)
+        member("exposure", ExposureBody(exposure: metadata.exposure))
+        member("orientation", metadata.orientation)
     }
 }

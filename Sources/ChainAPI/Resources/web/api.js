@@ -88,12 +88,23 @@ export class Api {
    * A thumbnail as a Blob; null when the image has no readable picture (404). Any other
    * failure (a restart, 503, the network) throws, so the caller can ask again later.
    */
-  async thumbnail(id, size, signal) {
-    const response = await fetch(`/v1/images/${encodeURIComponent(id)}/thumbnail?size=${size}`, {
+  thumbnail(id, size, signal) { return this.picture(id, `thumbnail?size=${size}`, signal); }
+
+  /** A preview at a screen's size (512…4096 on its long edge), as `thumbnail` answers. */
+  preview(id, size, signal) { return this.picture(id, `preview?size=${size}`, signal); }
+
+  /** The 1:1 crop at (x, y) of the upright picture, as `thumbnail` answers. */
+  region(id, { x, y, w, h }, signal) { return this.picture(id, `region?x=${x}&y=${y}&w=${w}&h=${h}`, signal); }
+
+  async picture(id, rest, signal) {
+    const response = await fetch(`/v1/images/${encodeURIComponent(id)}/${rest}`, {
       headers: this.headers({ Accept: "image/jpeg" }), signal,
     });
     if (response.status === 404) return null;
-    if (!response.ok) throw new ProblemError(response.status, { title: `HTTP ${response.status}` });
+    if (!response.ok) {
+      const problem = await response.json().catch(() => null);
+      throw new ProblemError(response.status, problem || { title: `HTTP ${response.status}` });
+    }
     return response.blob();
   }
 }

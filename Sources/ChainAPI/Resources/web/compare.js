@@ -4,6 +4,7 @@
 // and every pane follows. Keys reach the compare through /keys like every other key.
 
 import { captionParts } from "./viewer.js";
+import { screenSize } from "./previews.js";
 
 /** Candidates shown beside the select: three, so at most four panes. */
 const shownCandidates = 3;
@@ -14,8 +15,9 @@ export class ComparePanes {
   /**
    * @param actions {lookup(id) -> Promise<image>, zoom(scale, center), makeSelect(id), contextMenu(event)}
    */
-  constructor(section, thumbnails, actions) {
+  constructor(section, previews, thumbnails, actions) {
     this.section = section;
+    this.previews = previews;
     this.thumbnails = thumbnails;
     this.actions = actions;
     this.compare = null;
@@ -91,7 +93,12 @@ export class ComparePanes {
     const caption = pane.querySelector(".caption");
     img.removeAttribute("src");
     caption.replaceChildren();
-    this.thumbnails.get(id, (url) => { if (pane.dataset.image === id && url) img.src = url; }, 1024);
+    // A screen-sized preview, so a pane zoomed in stays sharp; the thumbnail when there is none.
+    this.previews.get(id, screenSize()).then((url) => {
+      if (pane.dataset.image !== id) return;
+      if (url) img.src = url;
+      else this.thumbnails.get(id, (thumbnail) => { if (pane.dataset.image === id && thumbnail) img.src = thumbnail; }, 1024);
+    });
     this.actions.lookup(id).then((image) => {
       if (pane.dataset.image === id) caption.replaceChildren(...captionParts(image));
     });

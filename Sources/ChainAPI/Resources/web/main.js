@@ -14,6 +14,8 @@ import { Grid } from "./grid.js";
 import { Viewers } from "./viewer.js";
 import { ComparePanes } from "./compare.js";
 import { Thumbnails } from "./thumbnails.js";
+import { Previews } from "./previews.js";
+import { Loupe } from "./loupe.js";
 import { keyPress, belongsToBrowser, keyEquivalentText } from "./keys.js";
 import { Notices } from "./notices.js";
 import { Toolbar } from "./toolbar.js";
@@ -61,12 +63,16 @@ class Client {
       layout: () => this.scheduleLayout(),
       contextMenu: (image, event) => this.contextMenu(`${this.shownWindowId}/grid`, image, event),
     });
-    this.viewers = new Viewers($("viewer"), $("viewer-image"), $("viewer-caption"), $("panels"), this.thumbnails, {
+    /** Screen-sized previews, shared by the viewer and the compare's panes. */
+    this.previews = new Previews(this.api);
+    this.viewers = new Viewers($("viewer"), $("viewer-image"), $("viewer-caption"), $("panels"), this.thumbnails, this.previews,
+      new Loupe(this.api, $("loupe"), (id) => this.lookup(id)), {
       lookup: (id) => this.lookup(id),
+      around: (id, previous) => this.around(id, previous),
       focus: (path) => this.focus(path),
       closeWindow: (id) => this.send({ action: "closeWindow", target: id }),
     });
-    this.comparePanes = new ComparePanes($("compare"), this.thumbnails, {
+    this.comparePanes = new ComparePanes($("compare"), this.previews, this.thumbnails, {
       lookup: (id) => this.lookup(id),
       zoom: (scale, center) => this.send({ action: "setZoom", args: { scale, center }, target: this.comparePath() }),
       makeSelect: (id) => this.send({ action: "makeSelect", args: { image: id }, target: this.comparePath() }),
@@ -290,6 +296,18 @@ class Client {
     this.grid.setSelected((id) => this.selection.all || this.selection.ids.has(id));
   }
 
+  /**
+   * The images a viewer on `id` shows next, nearest first: three on in the grid's order the
+   * way it went from `previous` (forward when unknown), and one back; those on loaded pages.
+   */
+  around(id, previous) {
+    const shown = this.grid.image(id);
+    if (!shown) return [];
+    const before = previous && this.grid.image(previous);
+    const step = before && before.position > shown.position ? -1 : 1;
+    return [1, 2, 3, -1].map((offset) => this.grid.imageAt(shown.position + offset * step)).filter(Boolean).map((image) => image.id);
+  }
+
   /** An image's name and values: from the grid's pages, else fetched once. */
   lookup(id) {
     const loaded = this.grid.image(id) || this.lookups.get(id);
@@ -341,6 +359,22 @@ class Client {
     if (answer.action === "moveSelection" && typeof answer.result.position === "number") {
       this.grid.revealPosition(answer.result.position);
     }
+    const conflicts = answer.result && answer.result.conflicts;
+    if (Array.isArray(conflicts) && conflicts.length) this.showConflicts(answer.action, conflicts);
+  }
+
+  /**
+   * An undo (or redo) that left images someone else changed since: says how many, and
+   * offers to write them anyway (`force`), which the server keeps on top until then.
+   */
+  showConflicts(action, conflicts) {
+    const images = new Set(conflicts.map((conflict) => conflict.image)).size;
+    const noun = images === 1 ? "1 image was" : `${images} images were`;
+    const way = action === "redo" ? "Redo" : "Undo";
+    this.notices.show(`${noun} changed by someone else since`, images === 1 ? "Left as it is." : "Left as they are.", 12, {
+      label: `${way} Anyway`,
+      run: () => this.perform({ action, args: { force: true } }),
+    });
   }
 
   /**
@@ -426,6 +460,11 @@ class Client {
     if (event.key === "Escape" && !$("explain").hidden) {
       event.preventDefault();
       this.closeExplain();
+      return;
+    }
+    if (event.key === "Escape" && this.viewers.loupe.open) {
+      event.preventDefault();
+      this.viewers.loupe.close();
       return;
     }
     if (event.key === "Escape" && this.menuBar.open) {

@@ -5,7 +5,8 @@ export class Notices {
     this.element = element;
   }
 
-  show(title, detail = "", seconds = 5) {
+  /** `action`, when given, is `{label, run}`: a button that runs it and closes the notice. */
+  show(title, detail = "", seconds = 5, action = null) {
     const notice = document.createElement("div");
     notice.className = "notice";
     notice.setAttribute("role", "status");
@@ -13,6 +14,17 @@ export class Notices {
     strong.textContent = title;
     notice.append(strong);
     if (detail) notice.append(document.createTextNode(detail));
+    if (action) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "notice-action";
+      button.textContent = action.label;
+      button.addEventListener("click", () => {
+        notice.remove();
+        action.run();
+      });
+      notice.append(button);
+    }
     this.element.append(notice);
     while (this.element.children.length > 4) this.element.firstElementChild.remove();
     setTimeout(() => notice.remove(), seconds * 1000);

@@ -3,18 +3,25 @@
 // /keys like every other key.
 
 import { starsText, flagText } from "./grid.js";
+import { screenSize } from "./previews.js";
 
 export class Viewers {
   /**
-   * @param actions {lookup(id) -> Promise<image>, focus(path), closeWindow(id)}
+   * @param actions {lookup(id) -> Promise<image>, focus(path), closeWindow(id),
+   *   around(id, previous) -> ids of the images to have ready next, nearest first}
    */
-  constructor(overlay, image, caption, panels, thumbnails, actions) {
+  constructor(overlay, image, caption, panels, thumbnails, previews, loupe, actions) {
     this.overlay = overlay;
     this.imageElement = image;
     this.caption = caption;
     this.panels = panels;
     this.thumbnails = thumbnails;
+    this.previews = previews;
+    this.loupe = loupe;
     this.actions = actions;
+    image.addEventListener("click", (event) => {
+      if (this.shown) this.loupe.show(this.shown, image, event);
+    });
     this.shown = null;
   }
 
@@ -22,6 +29,7 @@ export class Viewers {
   render(session, window, firstResponder) {
     const id = window && window.viewer ? window.viewer.image : null;
     this.overlay.hidden = !id;
+    if (!id) this.loupe.close();
     this.overlay.dataset.image = id || "";
     if (id) this.showLarge(id);
     else this.shown = null;
@@ -50,11 +58,22 @@ export class Viewers {
       this.caption.replaceChildren(...captionParts(image));
     });
     if (this.shown === id) return;
+    const previous = this.shown;
     this.shown = id;
-    this.imageElement.removeAttribute("src");
-    this.thumbnails.get(id, (url) => {
-      if (this.shown === id && url) this.imageElement.src = url;
-    }, 1024);
+    this.loupe.close();
+    // A preview the size of this screen; one fetched and decoded ahead is shown at once.
+    const size = screenSize();
+    const ready = this.previews.ready(id, size);
+    if (ready) {
+      this.imageElement.src = ready;
+    } else {
+      this.imageElement.removeAttribute("src");
+      this.previews.get(id, size).then((url) => {
+        if (this.shown === id && url) this.imageElement.src = url;
+      });
+    }
+    this.imageElement.dataset.size = String(size);
+    this.previews.prefetch(this.actions.around(id, previous), size);
   }
 
   makePanel(windowId) {
