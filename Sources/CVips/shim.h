@@ -145,6 +145,11 @@ static inline VipsImage *cvips_image_from_pixels(const void *pixels, size_t leng
     return vips_image_new_from_memory_copy(pixels, length, width, height, bands, VIPS_FORMAT_UCHAR);
 }
 
+/// The `width` × `height` area of `in` at (`left`, `top`): a camera raw's region.
+static inline int cvips_extract(VipsImage *in, int left, int top, int width, int height, VipsImage **out) {
+    return vips_extract_area(in, out, left, top, width, height, NULL);
+}
+
 /// `in` turned clockwise by `degrees` (0, 90, 180 or 270).
 static inline int cvips_rotate(VipsImage *in, int degrees, VipsImage **out) {
     VipsAngle angle = degrees == 90 ? VIPS_ANGLE_D90 : degrees == 180 ? VIPS_ANGLE_D180

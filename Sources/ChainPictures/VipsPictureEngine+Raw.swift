@@ -31,6 +31,49 @@ extension VipsPictureEngine {
         }
     }
 
+    /// A 1:1 crop of a camera raw's upright picture: its embedded preview when that is full
+    /// size, else its raw data processed whole; turned upright, then cropped.
+    func rawRegion(ofFile path: String, x: Int, y: Int, width: Int, height: Int) throws(PictureError) -> [UInt8] {
+        let raw = try RawFile(path)
+        let turn = Self.clockwiseDegrees(raw.info.metadata.orientation)
+        let longEdge = max(raw.info.width, raw.info.height)
+        let crop = { (image: UnsafeMutablePointer<VipsImage>, degrees: Int) throws(PictureError) -> [UInt8] in
+            var turned: UnsafeMutablePointer<VipsImage>? = image
+            if degrees != 0 {
+                turned = nil
+                guard cvips_rotate(image, Int32(degrees), &turned) == 0 else { throw Self.failure() }
+            }
+            guard let upright = turned else { throw Self.failure() }
+            defer { if degrees != 0 { cvips_unref(upright) } }
+            // The preview or the processed data may be a few pixels smaller than the raw's
+            // stated size: the crop keeps inside what there is.
+            let left = min(x, max(0, Int(cvips_width(upright)) - 1)), top = min(y, max(0, Int(cvips_height(upright)) - 1))
+            let cropWidth = min(width, Int(cvips_width(upright)) - left), cropHeight = min(height, Int(cvips_height(upright)) - top)
+            var area: UnsafeMutablePointer<VipsImage>?
+            guard cropWidth > 0, cropHeight > 0,
+                  cvips_extract(upright, Int32(left), Int32(top), Int32(cropWidth), Int32(cropHeight), &area) == 0, let area
+            else { throw Self.failure() }
+            defer { cvips_unref(area) }
+            return try Self.jpeg(area)
+        }
+        switch try raw.picture(atLeast: longEdge) {
+        case .jpeg(let bytes):
+            let result = bytes.withUnsafeBytes { buffer -> Result<[UInt8], PictureError> in
+                var image: UnsafeMutablePointer<VipsImage>?
+                guard cvips_thumbnail_buffer_as_stored(buffer.baseAddress, buffer.count, Int32(longEdge), &image) == 0, let image
+                else { return .failure(Self.failure()) }
+                defer { cvips_unref(image) }
+                return Result { () throws(PictureError) in try crop(image, turn) }
+            }
+            return try result.get()
+        case .pixels(let bytes, let width, let height, let bands, let upright):
+            let image = bytes.withUnsafeBytes { cvips_image_from_pixels($0.baseAddress, $0.count, Int32(width), Int32(height), Int32(bands)) }
+            guard let image else { throw Self.failure() }
+            defer { cvips_unref(image) }
+            return try crop(image, upright ? 0 : turn)
+        }
+    }
+
     /// `image` turned clockwise by `degrees`, as a JPEG.
     private static func jpeg(_ image: UnsafeMutablePointer<VipsImage>, turnedBy degrees: Int) throws(PictureError) -> [UInt8] {
         guard degrees != 0 else { return try jpeg(image) }

@@ -389,6 +389,23 @@ class WebClientTest(BrowserCase):
         wait_until(lambda: not compare.is_displayed(), message="Escape to close the compare")
         self.assertEqual(page.session()["firstResponder"], "main/grid")
 
+    def test_4f_the_viewers_metadata_strip_says_what_the_camera_recorded(self):
+        text = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "import('/web/viewer.js').then((viewer) => done([viewer.metadataText(arguments[0]), viewer.metadataText(arguments[1])]));",
+            {"captureTime": "2024-05-01T10:20:30+02:00", "camera": {"make": "Canon", "model": "Canon EOS R5"},
+             "lens": "RF24-70mm F2.8 L IS USM", "exposure": {"time": "1/250", "aperture": 5.6, "iso": 400, "focalLength": 50},
+             "width": 4000, "height": 6000},
+            {"captureTime": None, "camera": None, "lens": None,
+             "exposure": {"time": None, "aperture": None, "iso": None, "focalLength": None}, "width": None, "height": None})
+        self.assertEqual(text[0], "2024-05-01 10:20 · Canon EOS R5 · RF24-70mm F2.8 L IS USM · 1/250 s f/5.6 ISO 400 50 mm · 4000 × 6000")
+        self.assertEqual(text[1], "")
+        # The strip is part of the viewer's caption (the demo pictures carry no EXIF: their size).
+        page = self.page
+        ActionChains(self.driver).double_click(page.tile("img-2")).perform()
+        wait_until(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#viewer-caption .metadata"),
+                   message="the viewer's metadata strip")
+
     def test_4c_question_mark_shows_the_keys_of_the_chain(self):
         page = self.page
         page.click_tile("img-3")

@@ -56,6 +56,21 @@ struct CameraFilesRoutesTests {
                 let size = try #require(jpegSize(thumbnail.body), "\(image) is not a JPEG")
                 #expect(size.width == expected.0 && size.height == expected.1, "\(image): \(size)")
             }
+
+            // Previews and regions of the raw come from libraw, upright, not from its mosaic.
+            let preview = try await session.client.send("GET", "/v1/images/img-2/preview?size=512", token: session.token)
+            #expect(preview.status == 200, "\(preview.text.prefix(200))")
+            let previewSize = try #require(jpegSize(preview.body), "the raw's preview is not a JPEG")
+            #expect(previewSize.width == 341 && previewSize.height == 512, "\(previewSize)")
+            for image in ["img-1", "img-2"] {
+                let region = try await session.client.send("GET", "/v1/images/\(image)/region?x=10&y=20&w=100&h=150", token: session.token)
+                #expect(region.status == 200, "\(image): \(region.text.prefix(200))")
+                let regionSize = try #require(jpegSize(region.body), "\(image)'s region is not a JPEG")
+                #expect(regionSize.width == 100 && regionSize.height == 150, "\(image): \(regionSize)")
+            }
+            // The upright raw is 400 × 600: a crop past its right edge is refused.
+            let outside = try await session.client.send("GET", "/v1/images/img-2/region?x=350&y=0&w=100&h=100", token: session.token)
+            #expect(outside.status == 422, "\(outside.text.prefix(200))")
         }
     }
 }

@@ -131,5 +131,29 @@ export function captionParts(image) {
   const flag = document.createElement("span");
   flag.className = `flag ${image.flag}`;
   flag.textContent = flagText(image.flag);
-  return [name, stars, label, flag];
+  const metadata = document.createElement("span");
+  metadata.className = "metadata";
+  metadata.textContent = metadataText(image);
+  return [name, stars, label, flag, metadata];
+}
+
+/**
+ * The viewer's metadata strip: when the picture was taken (the camera's own clock, as the
+ * photographer lived it), camera, lens, exposure and size, each left out when unknown.
+ * "2024-05-01 10:20 · Canon EOS R5 · RF24-70mm F2.8 L IS USM · 1/250 s f/5.6 ISO 400 50 mm · 4000 × 6000"
+ */
+export function metadataText(image) {
+  const parts = [];
+  if (image.captureTime) parts.push(image.captureTime.slice(0, 10) + " " + image.captureTime.slice(11, 16));
+  if (image.camera) parts.push(image.camera.model || image.camera.make);
+  if (image.lens) parts.push(image.lens);
+  const exposure = image.exposure || {};
+  const settings = [];
+  if (exposure.time) settings.push(`${exposure.time} s`);
+  if (typeof exposure.aperture === "number") settings.push(`f/${exposure.aperture}`);
+  if (typeof exposure.iso === "number") settings.push(`ISO ${exposure.iso}`);
+  if (typeof exposure.focalLength === "number") settings.push(`${exposure.focalLength} mm`);
+  if (settings.length) parts.push(settings.join(" "));
+  if (image.width && image.height) parts.push(`${image.width} × ${image.height}`);
+  return parts.filter(Boolean).join(" · ");
 }
