@@ -79,6 +79,7 @@ let package = Package(
                 .embedInCode("Resources/web/notices.js"),
                 .embedInCode("Resources/web/toolbar.js"),
                 .embedInCode("Resources/web/confirm.js"),
+                .embedInCode("Resources/web/compare.js"),
             ],
             swiftSettings: strict
         ),

@@ -88,6 +88,7 @@ package enum SessionStateCoding {
             guard case .bool(let on) = value else { throw Malformed(reason: "autoAdvance is not true or false") }
             autoAdvance = on
         }
+        let compare = try json["compare"].map { (value) throws(Malformed) in try StoredCompare.decode(value) }
         let stack = stacks[id]
         let stackRuns = { (key: String) throws(Malformed) -> [ClosedRange<Int>] in
             guard let list = stack?[key] else { return [] }
@@ -103,7 +104,7 @@ package enum SessionStateCoding {
         return SessionArchive.WindowArchive(
             id: id, kind: kind, selection: ImageSelection(runs: selection), cursor: try imageID("cursor"),
             anchor: try imageID("anchor"), columns: columns, view: view, image: image, position: position,
-            undo: try stackRuns("undo"), redo: try stackRuns("redo"), autoAdvance: autoAdvance)
+            undo: try stackRuns("undo"), redo: try stackRuns("redo"), autoAdvance: autoAdvance, compare: compare)
     }
 
     /// `[a, b]` of two integers: how selection runs and serial runs are stored.

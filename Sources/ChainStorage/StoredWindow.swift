@@ -4,8 +4,8 @@ import ChainModel
 /// "selection": [[4, 2]], "image": null}`, the selection as `[first, count]` runs, and a
 /// grid's `"cursor"`, `"anchor"` (ids) and `"columns"` when they are not `nil`, `nil` and 1,
 /// its `"view"` (`{"filter", "sort"}` as the wire spells it) when it is not the whole catalog
-/// by id, the viewer's `"position"` when it has one, and `"autoAdvance": true` when it is on
-/// (states stored before them read so).
+/// by id, the viewer's `"position"` when it has one, `"autoAdvance": true` when it is on, and
+/// `"compare"` (`StoredCompare`) while the window compares (states stored before them read so).
 package struct StoredWindow: WireValue {
     package let window: SessionArchive.WindowArchive
 
@@ -25,6 +25,7 @@ package struct StoredWindow: WireValue {
             if window.view != .all { object("view", window.view.json) }
             if let position = window.position { object("position", position) }
             if window.autoAdvance { object("autoAdvance", true) }
+            if let compare = window.compare { object("compare", StoredCompare(compare)) }
         }
     }
 }

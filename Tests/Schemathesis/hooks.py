@@ -113,10 +113,21 @@ CROSS_FIELD_RULES = [
     # A control's id may not be a menu item's: which ids those are is the server's menus file.
     (PUT_WATCHES, "a control id that is a menu item's",
      lambda case, problem: "is a menu item's" in problem.get("detail", "")),
+    # API.md v1.2 Compare: a rating, label or flag command's `image` names a compared image;
+    # whether the performer is a compare, and what it compares, is the session's.
+    (SEND_COMMAND, "an image argument for a performer that is not a compare, or not compared",
+     lambda case, problem: str(problem.get("field", "")).endswith("image") and _names_no_compared_image(problem)),
+    (SEND_KEY, "an image argument for a performer that is not a compare, or not compared",
+     lambda case, problem: str(problem.get("field", "")).endswith("image") and _names_no_compared_image(problem)),
     # `image` names the image clicked in a grid; which responder is a grid is the session's.
     (CONTEXT_MENU, "an image for a responder that is not a grid",
      lambda case, problem: problem.get("field") == "image" and "is not a grid" in problem.get("detail", "")),
 ]
+
+
+def _names_no_compared_image(problem):
+    detail = problem.get("detail", "")
+    return "only a compare takes an image" in detail or "is not in the compare" in detail
 
 
 def _is_batch(case):

@@ -25,11 +25,11 @@ public struct Advance: Sendable, Equatable {
 extension PerformContext {
     /// After undo or redo wrote `changes` back: when they are one image's and the window
     /// shows another (its viewer, or its grid's one-image selection, as after auto-advance),
-    /// it shows that image again.
+    /// it shows that image again. A compare shows its images already and is left as it is.
     mutating func reveal(_ changes: ChangeSet, in windowID: String) {
         guard let image = changes.segments.first?.images.first,
               changes.segments.allSatisfy({ $0.images.count == 1 && $0.images.first == image }),
-              let window = session.window(windowID) else { return }
+              let window = session.window(windowID), window.compare == nil else { return }
         if let shown = window.viewer.image {
             guard shown != image else { return }
             session.show(image, inViewer: window.viewer.path)

@@ -9,27 +9,37 @@ public struct ChangeRating<Direction: RatingDirection>: Command {
 
     /// `advance`: overrides the window's auto-advance once; `nil` follows it.
     public let advance: Bool?
+    /// `image`: the compared image a compare changes instead of its select (`ImageTarget.images(naming:)`).
+    public let image: ImageID?
 
-    public init(advance: Bool? = nil) {
+    public init(advance: Bool? = nil, image: ImageID? = nil) {
         self.advance = advance
+        self.image = image
     }
 
     public init(arguments: Arguments) throws(ArgumentError) {
-        try arguments.allowOnly(Advance.argument)
+        try arguments.allowOnly(Advance.argument, ImageCompare.imageArgument)
         advance = try Advance.override(in: arguments)
+        image = try arguments.optional(ImageCompare.imageArgument)
     }
 
-    public var arguments: Arguments { advance.map { Arguments([(key: Advance.argument, value: .bool($0))]) } ?? .empty }
+    public var arguments: Arguments {
+        var members: [(key: String, value: JSON)] = []
+        if let advance { members.append((key: Advance.argument, value: .bool(advance))) }
+        if let image { members.append((key: ImageCompare.imageArgument, value: image.argumentJSON)) }
+        return Arguments(members)
+    }
 
     public func validate(_ target: Performer, _ input: HandlerInput) -> HandlerVerdict {
-        AttributeValidation.verdict(for: target, input, Rating.attribute) { histogram in
+        AttributeValidation.verdict(for: target, image: image, input, Rating.attribute) { histogram in
             let stuck = histogram[Direction.limit]
             return stuck < histogram.total ? .enabled : .disabled(Direction.stuckReason)
         }
     }
 
     public func perform(_ target: Performer, _ context: inout PerformContext) throws(CommandError) {
-        let images = target.targetImages
+        let images: ImageSelection
+        do throws(ArgumentError) { images = try target.images(naming: image) } catch { throw .invalidArgument(error) }
         let current = context.catalog.codes(of: images, Rating.attribute)
         var moved = ImageSelection()
         var codes: [UInt8] = []

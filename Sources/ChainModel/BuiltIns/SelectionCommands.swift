@@ -67,7 +67,7 @@ public struct DeselectAll: Command {
 }
 
 /// Shows an image (the given one, else the first selected) in the grid's viewer and
-/// focuses the viewer.
+/// focuses the viewer; an open compare closes (a browser shows one or the other).
 public struct OpenImage: Command {
     public typealias Performer = ImageGrid
     public static let action = "openImage"
@@ -95,6 +95,7 @@ public struct OpenImage: Command {
         guard let id = image ?? grid.selection.first else { return }
         let viewer = grid.path.appending("viewer")
         let previous = context.session.firstResponder
+        if let compare = context.session.window(viewer.window)?.compare { context.emit(.compareClosed(compare.path)) }
         context.session.show(id, inViewer: viewer, at: context.catalog.place(of: id, in: grid))
         try context.session.focus(viewer)
         context.emit(.imageShown(viewer: viewer, image: id), from: viewer)

@@ -1,6 +1,6 @@
 /// Gives the performer's images one value of an attribute: the viewer's image, else the
-/// grid's selection (`setRating`, `setLabel`, `setFlag`). Checked `on` when all of them
-/// have it already, `mixed` when some do.
+/// grid's selection, a compare's select or the compared `image` named (`setRating`,
+/// `setLabel`, `setFlag`). Checked `on` when all of them have it already, `mixed` when some do.
 public struct SetAttribute<Value: ImageAttribute>: Command {
     public typealias Performer = any ImageTarget
     public static var action: String { Value.attribute.action }
@@ -8,33 +8,40 @@ public struct SetAttribute<Value: ImageAttribute>: Command {
     public let value: Value
     /// `advance`: overrides the window's auto-advance once; `nil` follows it.
     public let advance: Bool?
+    /// `image`: the compared image a compare changes instead of its select (`ImageTarget.images(naming:)`).
+    public let image: ImageID?
 
-    public init(_ value: Value, advance: Bool? = nil) {
+    public init(_ value: Value, advance: Bool? = nil, image: ImageID? = nil) {
         self.value = value
         self.advance = advance
+        self.image = image
     }
 
     public init(arguments: Arguments) throws(ArgumentError) {
         let name = Value.attribute.name
-        if let stray = arguments.members.first(where: { $0.key != name && $0.key != Advance.argument }) {
+        let image = ImageCompare.imageArgument
+        if let stray = arguments.members.first(where: { $0.key != name && $0.key != Advance.argument && $0.key != image }) {
             throw ArgumentError(field: stray.key, reason: .unexpected)
         }
         value = try arguments.required(name)
         advance = try Advance.override(in: arguments)
+        self.image = try arguments.optional(image)
     }
 
     public var arguments: Arguments {
         var members = [(key: Value.attribute.name, value: value.argumentJSON)]
         if let advance { members.append((key: Advance.argument, value: .bool(advance))) }
+        if let image { members.append((key: ImageCompare.imageArgument, value: image.argumentJSON)) }
         return Arguments(members)
     }
 
     public func validate(_ target: Performer, _ input: HandlerInput) -> HandlerVerdict {
-        AttributeValidation.verdict(for: target, input, Value.attribute) { .enabled(state: $0.state(for: value)) }
+        AttributeValidation.verdict(for: target, image: image, input, Value.attribute) { .enabled(state: $0.state(for: value)) }
     }
 
     public func perform(_ target: Performer, _ context: inout PerformContext) throws(CommandError) {
-        let images = target.targetImages
+        let images: ImageSelection
+        do throws(ArgumentError) { images = try target.images(naming: image) } catch { throw .invalidArgument(error) }
         context.change(.set(value, on: images), undoName: Value.attribute.undoName)
         context.result = [
             (key: Value.attribute.name, value: value.argumentJSON), (key: "count", value: .number(Double(images.count))),

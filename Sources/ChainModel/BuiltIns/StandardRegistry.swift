@@ -4,7 +4,7 @@ extension HandlerRegistry {
     /// supplemental targets.
     public static let standard: HandlerRegistry = {
         var registry = HandlerRegistry()
-        for kind in [ResponderKind.viewer, .grid] {
+        for kind in [ResponderKind.viewer, .grid, .compare] {
             for type in Attribute.types { type.registerSetCommand(in: &registry, on: kind) }
             registry.register(IncreaseRating.self, on: kind)
             registry.register(DecreaseRating.self, on: kind)
@@ -18,9 +18,17 @@ extension HandlerRegistry {
         registry.register(SetLayout.self, on: .grid)
         registry.register(SetFilter.self, on: .grid)
         registry.register(SetSort.self, on: .grid)
+        registry.register(CompareImages.self, on: .grid)
         registry.register(CloseViewer.self, on: .viewer)
         registry.register(NextImage.self, on: .viewer)
         registry.register(PreviousImage.self, on: .viewer)
+        registry.register(MakeSelect.self, on: .compare)
+        registry.register(SwapSelect.self, on: .compare)
+        registry.register(StepCandidate<NextCandidate>.self, on: .compare)
+        registry.register(StepCandidate<PreviousCandidate>.self, on: .compare)
+        registry.register(RemoveFromCompare.self, on: .compare)
+        registry.register(SetZoom.self, on: .compare)
+        registry.register(CloseCompare.self, on: .compare)
         registry.register(CloseWindow.self, on: .window)
         registry.register(Undo.self, on: .window)
         registry.register(Redo.self, on: .window)

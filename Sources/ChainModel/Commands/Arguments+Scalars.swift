@@ -19,3 +19,14 @@ extension Int: ArgumentValue {
 
     public var argumentJSON: JSON { .number(Double(self)) }
 }
+
+extension Double: ArgumentValue {
+    public init(argument json: JSON, field: String) throws(ArgumentError) {
+        guard case .number(let value, _) = json, value.isFinite else {
+            throw ArgumentError(field: field, reason: .wrongType(expected: "a number", found: json.kindName))
+        }
+        self = value
+    }
+
+    public var argumentJSON: JSON { .number(self) }
+}

@@ -5,8 +5,10 @@ public enum ResponderKind: String, Sendable, Hashable, CaseIterable {
     case window
     case grid
     case viewer
+    case compare
 
-    /// The kind's name in configuration and on the wire (`app`, `window`, `grid`, `viewer`).
+    /// The kind's name in configuration and on the wire (`app`, `window`, `grid`, `viewer`,
+    /// `compare`).
     public var configName: String { self == .application ? "app" : rawValue }
 
     /// The kind a configuration name names (`app` or `application` for the application).
@@ -25,6 +27,7 @@ public enum ResponderKind: String, Sendable, Hashable, CaseIterable {
         case .window: 1
         case .grid: 2
         case .viewer: 3
+        case .compare: 4
         }
     }
 }

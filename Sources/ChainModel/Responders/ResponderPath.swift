@@ -55,7 +55,8 @@ public struct ResponderPath: Hashable, Sendable, Comparable, CustomStringConvert
     public var string: String { node.string }
 
     /// The kind of responder a path of this shape names: `app`, a window (one component),
-    /// or a grid or viewer (last component `grid` / `viewer`); `nil` for any other shape.
+    /// or a grid, viewer or compare (last component `grid` / `viewer` / `compare`); `nil` for
+    /// any other shape.
     /// Known from the name alone, so the walk finds kind behaviour without looking the
     /// responder up.
     public var kind: ResponderKind? { node.kind }
@@ -105,7 +106,13 @@ public struct ResponderPath: Hashable, Sendable, Comparable, CustomStringConvert
     }
 
     private func appendingUnchecked(_ component: String, whole: String) -> ResponderPath {
-        let kind: ResponderKind? = component == "grid" ? .grid : component == "viewer" ? .viewer : nil
+        let kind: ResponderKind? =
+            switch component {
+            case "grid": .grid
+            case "viewer": .viewer
+            case "compare": .compare
+            default: nil
+            }
         return ResponderPath(node: Node(string: whole, kind: kind, window: node.window, parent: self))
     }
 

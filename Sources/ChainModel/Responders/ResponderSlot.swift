@@ -7,6 +7,8 @@ enum ResponderSlot: Sendable, Equatable {
     case window(Int)
     case grid(Int)
     case viewer(Int)
+    /// A browser window's compare, present only while it is open.
+    case compare(Int)
 
     var kind: ResponderKind {
         switch self {
@@ -14,6 +16,7 @@ enum ResponderSlot: Sendable, Equatable {
         case .window: .window
         case .grid: .grid
         case .viewer: .viewer
+        case .compare: .compare
         }
     }
 }

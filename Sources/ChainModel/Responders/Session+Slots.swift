@@ -7,6 +7,7 @@ extension Session {
         case .window: windowIndex(of: path.window).map { .window($0) }
         case .grid: windowIndex(of: path.window).flatMap { windows[$0].grid?.path == path ? .grid($0) : nil }
         case .viewer: windowIndex(of: path.window).flatMap { windows[$0].viewer.path == path ? .viewer($0) : nil }
+        case .compare: windowIndex(of: path.window).flatMap { windows[$0].compare?.path == path ? .compare($0) : nil }
         }
     }
 
@@ -17,6 +18,7 @@ extension Session {
         case .window(let index): windows[index].path
         case .grid(let index): windows[index].grid!.path
         case .viewer(let index): windows[index].viewer.path
+        case .compare(let index): windows[index].compare!.path
         }
     }
 
@@ -27,6 +29,7 @@ extension Session {
         case .window(let index): windows[index]
         case .grid(let index): windows[index].grid!
         case .viewer(let index): windows[index].viewer
+        case .compare(let index): windows[index].compare!
         }
     }
 
@@ -38,6 +41,7 @@ extension Session {
         case .window(let index): return windows[index] as? Performer
         case .grid(let index): return windows[index].grid.flatMap { $0 as? Performer }
         case .viewer(let index): return windows[index].viewer as? Performer
+        case .compare(let index): return windows[index].compare.flatMap { $0 as? Performer }
         }
     }
 }

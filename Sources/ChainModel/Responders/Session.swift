@@ -57,7 +57,7 @@ public struct Session: Sendable {
     /// Every responder path of the session, windows in order, each followed by its children.
     public var allPaths: [ResponderPath] {
         [.app] + windows.flatMap { window in
-            [window.path] + [window.grid?.path, window.viewer.path].compactMap { $0 }
+            [window.path] + [window.grid?.path, window.viewer.path, window.compare?.path].compactMap { $0 }
         }
     }
 
@@ -97,6 +97,8 @@ public struct Session: Sendable {
     /// Shows `image` in the viewer at `path`; `position` is where it stands in its grid's
     /// working set (see `ImageViewer.position`).
     public mutating func show(_ image: ImageID?, inViewer path: ResponderPath, at position: Int? = nil) {
+        // A browser shows one image or compares several, not both.
+        if image != nil, let id = path.windowID { closeCompare(inWindow: id) }
         updateWindow(of: path) { window in
             window.viewer.image = image
             window.viewer.position = image == nil ? nil : position
@@ -144,7 +146,7 @@ public struct Session: Sendable {
         change(&windows[index].undoStack)
     }
 
-    private mutating func updateWindow(of path: ResponderPath, _ change: (inout Window) -> Void) {
+    mutating func updateWindow(of path: ResponderPath, _ change: (inout Window) -> Void) {
         guard let id = path.windowID, let index = windowIndex(of: id) else { return }
         change(&windows[index])
     }

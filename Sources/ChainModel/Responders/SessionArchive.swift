@@ -31,13 +31,16 @@ public struct SessionArchive: Sendable, Equatable {
         public var redo: [ClosedRange<Int>]
         /// `Window.autoAdvance`.
         public var autoAdvance: Bool
+        /// `Window.compare`; `nil` when the window does not compare.
+        public var compare: CompareArchive?
 
         public init(
             id: String, kind: Window.Kind, selection: ImageSelection = ImageSelection(), cursor: ImageID? = nil,
             anchor: ImageID? = nil, columns: Int = 1, view: GridView = .all, image: ImageID? = nil, position: Int? = nil,
-            undo: [ClosedRange<Int>] = [], redo: [ClosedRange<Int>] = [], autoAdvance: Bool = false
+            undo: [ClosedRange<Int>] = [], redo: [ClosedRange<Int>] = [], autoAdvance: Bool = false, compare: CompareArchive? = nil
         ) {
             self.autoAdvance = autoAdvance
+            self.compare = compare
             self.id = id
             self.kind = kind
             self.selection = selection
@@ -122,7 +125,8 @@ extension Session {
                 id: window.id, kind: window.windowKind, selection: window.grid?.selection ?? ImageSelection(),
                 cursor: window.grid?.cursor, anchor: window.grid?.anchor, columns: window.grid?.columns ?? 1,
                 view: window.grid?.view ?? .all, image: window.viewer.image, position: window.viewer.position,
-                undo: stacks ? stack.undoRuns : [], redo: stacks ? stack.redoRuns : [], autoAdvance: window.autoAdvance)
+                undo: stacks ? stack.undoRuns : [], redo: stacks ? stack.redoRuns : [], autoAdvance: window.autoAdvance,
+                compare: window.compare.map(SessionArchive.CompareArchive.init))
         }
         entries.sort { $0.serial < $1.serial }
         return SessionArchive(
@@ -188,6 +192,7 @@ extension Session {
                 }
                 return entries
             }
+            if let compare = stored.compare { try window.restore(compare) }
             window.undoStack = UndoStack(undo: try entries(stored.undo), redo: try entries(stored.redo))
             return window
         }

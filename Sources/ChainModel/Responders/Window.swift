@@ -1,4 +1,5 @@
-/// A window: a browser (window → grid → viewer) or a viewer window (window → viewer).
+/// A window: a browser (window → grid → viewer, or grid → compare while it compares) or a
+/// viewer window (window → viewer).
 /// Each window owns its undo stack.
 public struct Window: Responder {
     public enum Kind: String, Sendable, CaseIterable {
@@ -12,6 +13,8 @@ public struct Window: Responder {
     public let windowKind: Kind
     public internal(set) var grid: ImageGrid?
     public internal(set) var viewer: ImageViewer
+    /// What the browser compares, shown instead of its viewer; `nil` when it does not.
+    public internal(set) var compare: ImageCompare?
     public internal(set) var undoStack = UndoStack()
     /// Whether a rating, label or flag given by its viewer (or by its grid when one image is
     /// selected) moves on to the next image (`toggleAutoAdvance`, `Advance`).

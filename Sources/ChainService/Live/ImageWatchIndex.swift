@@ -82,7 +82,7 @@ package struct ImageWatchIndex: Sendable {
     }
 
     /// Sorted, merged id ranges of what `session`'s menus depend on: every grid's selection
-    /// and every viewer's image.
+    /// and every viewer's and compare's images.
     package static func ranges(watchedBy session: Session) -> [Range<Int64>] {
         var ranges: [Range<Int64>] = []
         for window in session.windows {
@@ -90,6 +90,7 @@ package struct ImageWatchIndex: Sendable {
                 for run in selection.runs { ranges.append(run.first..<(run.first + Int64(run.count))) }
             }
             if let image = window.viewer.image { ranges.append(image.rawValue..<(image.rawValue + 1)) }
+            for image in window.compare?.images ?? [] { ranges.append(image.rawValue..<(image.rawValue + 1)) }
         }
         return merged(ranges)
     }

@@ -2,7 +2,7 @@ import ChainModel
 
 /// One window of a session object: its grid (selection, at most `listLimit` ids of it, the
 /// cursor, the columns its client shows, its view and how many images its working set has),
-/// viewer, undo titles and auto-advance.
+/// viewer, undo titles, auto-advance and compare (null when the window does not compare).
 package struct WindowBody: WireObject {
     /// The most selected ids a session object lists; `GET …/selection` pages the rest.
     package static let listLimit = Event.listLimit
@@ -18,6 +18,7 @@ package struct WindowBody: WireObject {
         member("viewer", ViewerBody(image: window.viewer.image))
         member("undo", UndoBody(stack: window.undoStack))
         member("autoAdvance", window.autoAdvance)
+        member("compare", window.compare.map(CompareBody.init))
     }
 
     package struct GridBody: WireObject {

@@ -12,6 +12,7 @@ import { EventStream } from "./events.js";
 import { MenuBar } from "./menubar.js";
 import { Grid } from "./grid.js";
 import { Viewers } from "./viewer.js";
+import { ComparePanes } from "./compare.js";
 import { Thumbnails } from "./thumbnails.js";
 import { Previews } from "./previews.js";
 import { Loupe } from "./loupe.js";
@@ -62,12 +63,20 @@ class Client {
       layout: () => this.scheduleLayout(),
       contextMenu: (image, event) => this.contextMenu(`${this.shownWindowId}/grid`, image, event),
     });
-    this.viewers = new Viewers($("viewer"), $("viewer-image"), $("viewer-caption"), $("panels"), this.thumbnails, new Previews(this.api),
+    /** Screen-sized previews, shared by the viewer and the compare's panes. */
+    this.previews = new Previews(this.api);
+    this.viewers = new Viewers($("viewer"), $("viewer-image"), $("viewer-caption"), $("panels"), this.thumbnails, this.previews,
       new Loupe(this.api, $("loupe"), (id) => this.lookup(id)), {
       lookup: (id) => this.lookup(id),
       around: (id, previous) => this.around(id, previous),
       focus: (path) => this.focus(path),
       closeWindow: (id) => this.send({ action: "closeWindow", target: id }),
+    });
+    this.comparePanes = new ComparePanes($("compare"), this.previews, this.thumbnails, {
+      lookup: (id) => this.lookup(id),
+      zoom: (scale, center) => this.send({ action: "setZoom", args: { scale, center }, target: this.comparePath() }),
+      makeSelect: (id) => this.send({ action: "makeSelect", args: { image: id }, target: this.comparePath() }),
+      contextMenu: (event) => this.contextMenu(this.comparePath(), null, event),
     });
     this.stream = new EventStream(this.api, {
       onEvent: (type, data) => this.onEvent(type, data),
@@ -268,6 +277,13 @@ class Client {
     const window = this.shownWindow();
     if (refresh) this.viewers.refresh(this.session, window, this.session.firstResponder);
     else this.viewers.render(this.session, window, this.session.firstResponder);
+    if (refresh) this.comparePanes.refresh(window);
+    else this.comparePanes.render(window);
+  }
+
+  /** The shown window's compare responder. */
+  comparePath() {
+    return `${this.shownWindowId}/grid/compare`;
   }
 
   /** The shown window's selection; a list the session object cut is paged in (up to 50,000). */

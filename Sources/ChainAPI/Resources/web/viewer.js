@@ -116,7 +116,8 @@ export class Viewers {
   }
 }
 
-function captionParts(image) {
+/** An image's name, stars, label and flag, as viewers and compare panes caption it. */
+export function captionParts(image) {
   const name = document.createElement("span");
   name.className = "name";
   name.textContent = image.name;
