@@ -119,10 +119,24 @@ CROSS_FIELD_RULES = [
      lambda case, problem: str(problem.get("field", "")).endswith("image") and _names_no_compared_image(problem)),
     (SEND_KEY, "an image argument for a performer that is not a compare, or not compared",
      lambda case, problem: str(problem.get("field", "")).endswith("image") and _names_no_compared_image(problem)),
+    # API.md v1.2: a region lies inside the upright picture; how large that is, is the file's
+    # (the problem gives it, as `width` and `height`).
+    ("GET /v1/images/{id}/region", "a region outside the picture",
+     lambda case, problem: problem.get("type") == "/problems/invalid-argument" and "is not inside" in problem.get("detail", "")
+     and isinstance(problem.get("width"), int) and isinstance(problem.get("height"), int) and _outside(case, problem)),
     # `image` names the image clicked in a grid; which responder is a grid is the session's.
     (CONTEXT_MENU, "an image for a responder that is not a grid",
      lambda case, problem: problem.get("field") == "image" and "is not a grid" in problem.get("detail", "")),
 ]
+
+
+def _outside(case, problem):
+    query = case.query or {}
+    try:
+        x, y, w, h = (int(query[key]) for key in ("x", "y", "w", "h"))
+    except (KeyError, TypeError, ValueError):
+        return False
+    return x + w > problem["width"] or y + h > problem["height"]
 
 
 def _names_no_compared_image(problem):

@@ -10,15 +10,11 @@ public struct Advance: Sendable, Equatable {
     }
 
     /// The `advance` argument rating, label and flag commands take: `true` or `false`
-    /// overrides the window's `autoAdvance` once; absent follows it.
+    /// overrides the window's `autoAdvance` once; absent (or null) follows it.
     static let argument = "advance"
 
     static func override(in arguments: Arguments) throws(ArgumentError) -> Bool? {
-        guard let json = arguments[argument] else { return nil }
-        guard case .bool(let value) = json else {
-            throw ArgumentError(field: argument, reason: .wrongType(expected: "true or false", found: json.kindName))
-        }
-        return value
+        try arguments.optional(argument, as: Bool.self)
     }
 }
 
