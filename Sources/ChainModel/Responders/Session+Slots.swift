@@ -1,5 +1,7 @@
 extension Session {
-    /// The slot of the responder `path` names in this session, or `nil`.
+    /// The slot of the responder `path` names in this session, or `nil`. Inlined: every step
+    /// of every walk asks, and the kind is known at most call sites.
+    @inline(__always)
     func slot(of path: ResponderPath) -> ResponderSlot? {
         switch path.kind {
         case nil: nil

@@ -44,7 +44,9 @@ public struct Session: Sendable {
     }
 
     func windowIndex(of id: String) -> Int? {
-        windows.firstIndex { $0.id == id }
+        // By index and path, not `firstIndex`, whose closure takes each window whole.
+        for index in windows.indices where windows[index].path.string == id { return index }
+        return nil
     }
 
     /// The responder `path` names in this session, or `nil`.
