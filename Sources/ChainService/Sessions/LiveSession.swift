@@ -7,6 +7,8 @@ import ChainSupport
 package final class LiveSession: Sendable {
     package let id: String
     package let tokenDigest: [UInt8]
+    /// Who the session acts for (`Principal.anonymous` in `open` mode).
+    package let principal: Principal
     /// The address that created it, for the per-client session cap.
     package let client: String
     /// Requests on this session run one at a time, in arrival order.
@@ -44,12 +46,13 @@ package final class LiveSession: Sendable {
 
     /// A session as it was stored (`SessionJournal.restore`), or a new one.
     package init(
-        id: String, tokenDigest: [UInt8], client: String = "", now: ContinuousClock.Instant, model: Session = Session(),
+        id: String, tokenDigest: [UInt8], principal: Principal = .anonymous, client: String = "", now: ContinuousClock.Instant, model: Session = Session(),
         handlers: RemoteHandlerCoding.Record = .init(), storedEntries: SerialRuns = SerialRuns(), receipts: [IdempotencyReceipt] = [],
         storedVersion: Int64 = 0, storedHandlers: [UInt8] = []
     ) {
         self.id = id
         self.tokenDigest = tokenDigest
+        self.principal = principal
         self.client = client
         state = Lock(State(model: model, handlers: HandlerRecords(handlers, seen: storedHandlers)))
         stored = Lock(StoredMarks(entries: storedEntries, version: storedVersion, receipts: ReceiptLog(receipts)))
