@@ -92,6 +92,14 @@ extension ServerConfiguration {
                     default: stallSeconds = try reader.int(group, key, value, in: 1...3600)
                     }
                 }
+            case "auth":
+                for (key, value) in try reader.members(of: group, value, allowed: ["mode", "allowOpen", "proxyRole"]) {
+                    switch key {
+                    case "mode": authMode = try reader.oneOf(group, key, value) as AuthMode
+                    case "allowOpen": allowOpen = try reader.bool(group, key, value)
+                    default: proxyRole = try reader.oneOf(group, key, value) as Role
+                    }
+                }
             case "log":
                 for (key, value) in try reader.members(of: group, value, allowed: ["level"]) {
                     logLevel = try reader.logLevel(group, key, value)
@@ -99,7 +107,7 @@ extension ServerConfiguration {
             case "shutdownGraceSeconds":
                 shutdownGraceSeconds = try reader.int(nil, group, value, in: 0...3600)
             default:
-                throw reader.error(nil, group, "unknown key (http, limits, sessions, catalog, events, handlers, log, shutdownGraceSeconds)")
+                throw reader.error(nil, group, "unknown key (http, limits, sessions, catalog, events, handlers, auth, log, shutdownGraceSeconds)")
             }
         }
     }
@@ -132,6 +140,7 @@ extension ServerConfiguration {
         }
         if let value = environment["CHAIN_DURABILITY"] { durability = try reader.durability(nil, "CHAIN_DURABILITY", .string(value)) }
         if let value = environment["CHAIN_LOG_LEVEL"] { logLevel = try reader.logLevel(nil, "CHAIN_LOG_LEVEL", .string(value)) }
+        if let value = environment["CHAIN_AUTH_MODE"] { authMode = try reader.oneOf(nil, "CHAIN_AUTH_MODE", .string(value)) as AuthMode }
         if let value = environment["CHAIN_TRUSTED_PROXIES"] {
             let listed = value.split(separator: ",").map { JSON.string($0.trimmingCharacters(in: .whitespaces)) }
             trustedProxies = try reader.addresses(nil, "CHAIN_TRUSTED_PROXIES", .array(listed))
@@ -197,10 +206,16 @@ package struct ConfigurationReader {
     }
 
     package func durability(_ group: String?, _ key: String, _ value: JSON) throws -> Durability {
-        guard let text = value.stringValue, let durability = Durability(rawValue: text) else {
-            throw error(group, key, "must be one of full, normal, off")
+        try oneOf(group, key, value)
+    }
+
+    /// One of an enumeration's raw values (`auth.mode`, `auth.proxyRole`, `catalog.durability`).
+    package func oneOf<Value: RawRepresentable & CaseIterable>(_ group: String?, _ key: String, _ value: JSON) throws -> Value
+    where Value.RawValue == String {
+        guard let text = value.stringValue, let found = Value(rawValue: text) else {
+            throw error(group, key, "must be one of " + Value.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        return durability
+        return found
     }
 
     /// A list of web origins, each `http(s)://host[:port]` exactly as a browser sends it in

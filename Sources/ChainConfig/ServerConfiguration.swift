@@ -105,6 +105,17 @@ package struct ServerConfiguration: Sendable, Equatable {
     /// each keep-alive, so the cut comes up to one keep-alive interval later.
     package var stallSeconds = 30
 
+    /// `auth.mode`, `CHAIN_AUTH_MODE`: `open` (every client the anonymous editor), `keys`
+    /// (sessions need `Authorization: Bearer <api key>`, keys made by `chain-server keys
+    /// add`) or `proxy` (a trusted proxy names the user in `X-Forwarded-User`).
+    package var authMode = AuthMode.open
+    /// `auth.allowOpen`: let `open` mode listen on an address other than loopback. Off, the
+    /// server refuses to start so (`refuseUnsafeOpen`): anyone reaching the port could edit.
+    package var allowOpen = false
+    /// `auth.proxyRole`: the role of a user the proxy names whom no key in force names
+    /// (a key named as the user gives its role). `viewer` by default.
+    package var proxyRole = Role.viewer
+
     /// `log.level`, `CHAIN_LOG_LEVEL`: `debug`, `info`, `warning` or `error`.
     package var logLevel = LogLevel.info
     /// `shutdownGraceSeconds`: how long SIGTERM waits for requests in flight.
@@ -132,6 +143,26 @@ package struct ServerConfiguration: Sendable, Equatable {
         http.minBodyBytesPerSecond = minBodyBytesPerSecond
         http.trustedProxies = trustedProxies
         return http
+    }
+}
+
+extension ServerConfiguration {
+    /// Whether `host` is a loopback address (`127.0.0.0/8`, `::1`, `localhost`), reachable
+    /// from this machine only.
+    package var listensOnLoopback: Bool {
+        let host = host.lowercased()
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// Refuses `open` mode on an address other than loopback unless `auth.allowOpen` says so.
+    package func refuseUnsafeOpen() throws {
+        guard authMode == .open, !allowOpen, !listensOnLoopback else { return }
+        throw ConfigurationError(
+            source: "auth", key: "mode",
+            problem: "open mode lets anyone who reaches \(host) edit the catalog; listen on 127.0.0.1, "
+                + "set auth.mode to keys or proxy, or set auth.allowOpen to true")
     }
 }
 

@@ -20,6 +20,10 @@ package struct HTTPForwarding: Sendable, Equatable {
     /// Whether any proxy is trusted: when none is, requests need no header looked up.
     package var isActive: Bool { !trusted.isEmpty }
 
+    /// Whether `peer` is a trusted proxy, whose `X-Forwarded-User` names the principal in
+    /// `auth.mode` `proxy`.
+    package func trusts(_ peer: HTTPClientAddress) -> Bool { trusted.contains(peer) }
+
     /// The client's address as text, for a request from `peer` carrying `forwardedFor`.
     package func client(peer: HTTPClientAddress, peerText: String, forwardedFor: String?) -> String {
         guard trusted.contains(peer), let forwardedFor else { return peerText }

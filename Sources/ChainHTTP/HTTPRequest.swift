@@ -16,6 +16,9 @@ package struct HTTPRequest: Sendable, Equatable {
     package var body: [UInt8]
     /// The client's IP address as text (`127.0.0.1`, `::1`), or `""` if unknown.
     package var remoteAddress: String
+    /// Whether the connection's peer is a trusted proxy (`http.trustedProxies`): only then
+    /// does a header such as `X-Forwarded-User` speak for the client.
+    package var fromTrustedProxy = false
 
     package init(
         method: String,

@@ -187,6 +187,7 @@ package enum HTTPTrampoline {
             // its own after the client's.
             request.remoteAddress = server.forwarding.client(
                 peer: entry.address, peerText: request.remoteAddress, forwardedFor: request.header("X-Forwarded-For"))
+            request.fromTrustedProxy = server.forwarding.trusts(entry.address)
         }
         let reply = HTTPPendingReply(connection: exchange.connection)
         exchange.reply = reply

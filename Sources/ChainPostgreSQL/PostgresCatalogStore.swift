@@ -27,6 +27,8 @@ package final class PostgresCatalogStore: WriterBackedStorage {
     /// Remote-handler calls and stream presence shared with the other instances.
     package let relay: PostgresCallRelay
     private let listener: PostgresListener
+    /// Who hears of revoked keys (`watchRevocations`); set after the listener starts.
+    private let revocations: PostgresRevocationWatch
 
     /// Connects, migrates the database to the current schema and opens `readerCount` reading
     /// connections. Throws `CatalogStoreError.schemaTooNew` for a database of a newer build
@@ -50,12 +52,22 @@ package final class PostgresCatalogStore: WriterBackedStorage {
         let relay = PostgresCallRelay(url: url, origin: origin)
         self.relay = relay
         let origin = origin
+        let revocations = PostgresRevocationWatch()
+        self.revocations = revocations
         listener = PostgresListener(
-            url: url, channels: [PostgresSchema.logChannel, PostgresSchema.callChannel, PostgresSchema.settledChannel, PostgresSchema.streamsChannel]
+            url: url, channels: [
+                PostgresSchema.logChannel, PostgresSchema.callChannel, PostgresSchema.settledChannel, PostgresSchema.streamsChannel,
+                PostgresSchema.keysChannel,
+            ]
         ) { connection in
             try relay.connected(connection)
             writer.requestFollow()
+            // A revocation may have been missed while the listener was away.
+            revocations.heard()
         } heard: { notifications in
+            if notifications.contains(where: { $0.channel == PostgresSchema.keysChannel }) {
+                revocations.heard()
+            }
             if notifications.contains(where: { $0.channel == PostgresSchema.logChannel && $0.payload != origin }) {
                 writer.requestFollow()
             }
@@ -64,6 +76,11 @@ package final class PostgresCatalogStore: WriterBackedStorage {
     }
 
     package var callRelay: (any CallRelay)? { relay }
+
+    package func watchRevocations(_ onRevoked: @escaping @Sendable () -> Void) -> Bool {
+        revocations.set(onRevoked)
+        return true
+    }
 
     deinit {
         close()

@@ -30,6 +30,9 @@ package enum PostgresSchema {
     package static let callChannel = "chain_call"
     package static let settledChannel = "chain_call_settled"
     package static let streamsChannel = "chain_streams"
+    /// The channel `keys revoke` notifies, with the revoked name as payload: every running
+    /// instance ends that principal's sessions.
+    package static let keysChannel = "chain_keys"
 
     /// SQL true when the instance named by `column` is running (holds its running lock).
     package static func isRunning(_ column: String) -> String {
@@ -215,6 +218,20 @@ package enum PostgresSchema {
             ADD COLUMN iso INTEGER,
             ADD COLUMN focal_length DOUBLE PRECISION,
             ADD COLUMN orientation SMALLINT NOT NULL DEFAULT 1 CHECK (orientation BETWEEN 1 AND 8);
+        """,
+        // v7: principals, as SQLite's v5: API keys by name as the SHA-256 digest of the key,
+        // revoked rather than deleted, and each session's principal.
+        """
+        CREATE TABLE api_keys (
+            name TEXT PRIMARY KEY,
+            role TEXT NOT NULL CHECK (role IN ('viewer', 'editor', 'admin')),
+            digest BYTEA NOT NULL UNIQUE,
+            created_at TEXT NOT NULL,
+            revoked_at TEXT
+        );
+        ALTER TABLE sessions
+            ADD COLUMN principal TEXT NOT NULL DEFAULT 'anonymous',
+            ADD COLUMN role TEXT NOT NULL DEFAULT 'editor';
         """,
     ]
 

@@ -22,10 +22,14 @@ package enum PostgresSessionRows {
                 "DELETE FROM sessions WHERE id = $1", "DELETE FROM undo_entries WHERE session = $1",
                 "DELETE FROM idempotency_receipts WHERE session = $1",
             ].map { Statement($0, [id]) }
-        case let .create(tokenDigest, client):
+        case let .create(tokenDigest, client, principal):
             statements.append(Statement(
-                "INSERT INTO sessions (id, token_digest, client, state, stacks, handlers) VALUES ($1, $2, $3, $4, $5, $6)",
-                [id, .bytes(tokenDigest), .text(client), text(write.state ?? []), text(write.stacks ?? []), text(write.handlers ?? [])]))
+                """
+                INSERT INTO sessions (id, token_digest, client, state, stacks, handlers, principal, role)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                """,
+                [id, .bytes(tokenDigest), .text(client), text(write.state ?? []), text(write.stacks ?? []), text(write.handlers ?? []),
+                 .text(principal.name), .text(principal.role.rawValue)]))
         case .update:
             if let expected = write.expectedVersion {
                 statements.append(Statement("SELECT chain_session_turn($1, $2)", [id, .int(expected)]))
@@ -104,7 +108,8 @@ package enum PostgresSessionRows {
 
     private static func load(_ filter: (sql: String, parameters: [PostgresValue]), on connection: PostgresConnection) throws -> [StoredSession] {
         let sessions = try connection.query(
-            "SELECT id, token_digest, client, state, stacks, handlers, version FROM sessions \(filter.sql) ORDER BY id", filter.parameters)
+            "SELECT id, token_digest, client, state, stacks, handlers, version, principal, role FROM sessions \(filter.sql) ORDER BY id",
+            filter.parameters)
         let selected = filter.sql.isEmpty ? "" : "WHERE session IN (SELECT id FROM sessions \(filter.sql))"
         var loaded: [StoredSession] = []
         var index: [String: Int] = [:]
@@ -113,6 +118,7 @@ package enum PostgresSessionRows {
             index[id] = loaded.count
             loaded.append(StoredSession(
                 id: id, tokenDigest: sessions.bytes(row, 1) ?? [], client: sessions.text(row, 2) ?? "",
+                principal: Principal(name: sessions.text(row, 7) ?? "", role: Role(rawValue: sessions.text(row, 8) ?? "") ?? .viewer),
                 state: sessions.bytes(row, 3) ?? [], stacks: sessions.bytes(row, 4) ?? [], handlers: sessions.bytes(row, 5) ?? [],
                 version: sessions.int64(row, 6), entries: [:], receipts: []))
         }

@@ -82,6 +82,21 @@ package enum CatalogSchema {
         ALTER TABLE images ADD COLUMN focal_length REAL;
         ALTER TABLE images ADD COLUMN orientation INTEGER NOT NULL DEFAULT 1 CHECK (orientation BETWEEN 1 AND 8);
         """,
+        // v5: principals. API keys by name, stored as the SHA-256 digest of the key (as
+        // session tokens are), revoked rather than deleted so a revoked name is never given
+        // out again; and each session's principal, so a restart keeps who it acts for.
+        // Sessions stored before were the anonymous editor's (`open` mode).
+        """
+        CREATE TABLE api_keys (
+            name TEXT PRIMARY KEY,
+            role TEXT NOT NULL CHECK (role IN ('viewer', 'editor', 'admin')),
+            digest BLOB NOT NULL UNIQUE,
+            created_at TEXT NOT NULL,
+            revoked_at TEXT
+        ) WITHOUT ROWID;
+        ALTER TABLE sessions ADD COLUMN principal TEXT NOT NULL DEFAULT 'anonymous';
+        ALTER TABLE sessions ADD COLUMN role TEXT NOT NULL DEFAULT 'editor';
+        """,
     ]
 
     package static var currentVersion: Int { migrations.count }

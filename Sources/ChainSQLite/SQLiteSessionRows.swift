@@ -22,8 +22,11 @@ package enum SQLiteSessionRows {
                 try connection.executeCached(sql) { try $0.bind(write.id, at: 1) }
             }
             return
-        case let .create(tokenDigest, client):
-            let sql = "INSERT INTO sessions (id, token_digest, client, state, stacks, handlers) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+        case let .create(tokenDigest, client, principal):
+            let sql = """
+                INSERT INTO sessions (id, token_digest, client, state, stacks, handlers, principal, role)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                """
             try connection.executeCached(sql) { insert in
                 try insert.bind(write.id, at: 1)
                 try insert.bind(tokenDigest, at: 2)
@@ -31,6 +34,8 @@ package enum SQLiteSessionRows {
                 try insert.bind(String(decoding: write.state ?? [], as: UTF8.self), at: 4)
                 try insert.bind(String(decoding: write.stacks ?? [], as: UTF8.self), at: 5)
                 try insert.bind(String(decoding: write.handlers ?? [], as: UTF8.self), at: 6)
+                try insert.bind(principal.name, at: 7)
+                try insert.bind(principal.role.rawValue, at: 8)
             }
         case .update:
             guard write.state != nil || write.stacks != nil || write.handlers != nil else { break }
@@ -93,11 +98,13 @@ package enum SQLiteSessionRows {
 
     /// Every stored session, with its undo entries and receipts (oldest first).
     package static func load(on connection: SQLiteConnection) throws -> [StoredSession] {
-        let sessions = try connection.prepare("SELECT id, token_digest, client, state, stacks, handlers FROM sessions ORDER BY id")
+        let sessions = try connection.prepare(
+            "SELECT id, token_digest, client, state, stacks, handlers, principal, role FROM sessions ORDER BY id")
         defer { try? sessions.finalize() }
         var loaded = try sessions.rows { row in
             StoredSession(
                 id: row.text(at: 0) ?? "", tokenDigest: row.blob(at: 1) ?? [], client: row.text(at: 2) ?? "",
+                principal: Principal(name: row.text(at: 6) ?? "", role: Role(rawValue: row.text(at: 7) ?? "") ?? .viewer),
                 state: Array((row.text(at: 3) ?? "").utf8), stacks: Array((row.text(at: 4) ?? "").utf8),
                 handlers: Array((row.text(at: 5) ?? "").utf8), version: 0,
                 entries: [:], receipts: [])

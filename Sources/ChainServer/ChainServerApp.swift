@@ -29,6 +29,8 @@ final class ChainServerApp: Sendable {
     let prefetch: PreviewPrefetch
     /// Writes XMP sidecars after commits, with `catalog.xmpSidecars` on.
     let sidecars: SidecarWriter?
+    /// Ends revoked principals' sessions (`auth.mode` other than `open`).
+    let revocations: KeyRevocations?
     /// This server's place among `PictureLog`'s sinks, left at `stop`.
     private let pictureLog: Int
 
@@ -37,6 +39,7 @@ final class ChainServerApp: Sendable {
     init(configuration: ServerConfiguration, log: Logger) throws {
         self.configuration = configuration
         self.log = log
+        try configuration.refuseUnsafeOpen()
         let menuFile = try MenuFile.load(directory: configuration.configDirectory, knownActions: HandlerRegistry.standard.actions)
         let menuBar = menuFile.menuBar
         var dispatcher = CommandDispatcher.standard
@@ -113,6 +116,7 @@ final class ChainServerApp: Sendable {
         sessions.restore(restored)
         if !restored.isEmpty { log.log(.info, "sessions.restored", [(key: "count", value: .number(Double(restored.count)))]) }
         cluster.receive(from: relay)
+        revocations = configuration.authMode == .open ? nil : try KeyRevocations(storage: storage, sessions: sessions, log: log)
         let reads = DispatchQueue(label: "chain.reads", attributes: .concurrent)
         let routes = Router.table(
             service: ServiceRoutes(metricsRegistry: metrics, sessions: sessions),
@@ -121,7 +125,8 @@ final class ChainServerApp: Sendable {
                 limits: .init(
                     maxSessions: configuration.maxSessions, maxSessionsPerClient: configuration.maxSessionsPerClient,
                     maxPageSize: configuration.maxPageSize),
-                calls: calls, log: log),
+                calls: calls, log: log,
+                principals: PrincipalGate(mode: configuration.authMode, proxyRole: configuration.proxyRole, storage: storage)),
             commands: CommandRoutes(runner: runner, menuBar: menuBar, maxJSONDepth: configuration.maxJSONDepth, log: log),
             images: ImageRoutes(
                 storage: storage, imageCount: { [catalog] in catalog.imageCount },
@@ -166,11 +171,13 @@ final class ChainServerApp: Sendable {
 
     func start() throws {
         try http.start()
+        revocations?.start()
         log.log(.info, "server.started", [
             (key: "host", value: .string(configuration.host)), (key: "port", value: .number(Double(port))),
             (key: "threads", value: .number(Double(configuration.http.effectiveThreads))),
             (key: "images", value: .number(Double(catalog.imageCount))),
             (key: "durability", value: .string(configuration.durability.rawValue)),
+            (key: "auth", value: .string(configuration.authMode.rawValue)),
         ])
     }
 
@@ -188,6 +195,7 @@ final class ChainServerApp: Sendable {
     func stop(grace: Duration) {
         log.log(.info, "server.stopping")
         // Streams end first (`ended`, reason shutdown), so no request in flight waits on one.
+        revocations?.stop()
         live.shutdown()
         http.shutdown(timeout: grace)
         // Sidecars read their values from storage: before it closes.

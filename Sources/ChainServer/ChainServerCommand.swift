@@ -31,10 +31,16 @@ struct ChainServerCommand {
         switch options.command {
         case .serve, .help: serve(configuration)
         case .importImages(let directory): importImages(from: directory, configuration)
+        case .addKey, .listKeys, .revokeKey: manageKeys(options.command, configuration)
         }
     }
 
     static func serve(_ configuration: ServerConfiguration) -> Never {
+        do {
+            try configuration.refuseUnsafeOpen()
+        } catch {
+            fail("\(error)", code: 2)
+        }
         let logs = LogBuffer()
         let log = Logger(level: configuration.logLevel, buffer: logs)
         let app: ChainServerApp

@@ -68,12 +68,32 @@ package protocol CatalogStorage: AnyObject, Sendable {
     /// for storage no other instance shares.
     var callRelay: (any CallRelay)? { get }
 
+    /// Adds an API key; `CatalogStoreError.keyNameTaken` when a key (in force or revoked)
+    /// already has its name: a revoked name stays revoked, so its sessions never come back.
+    func addKey(_ key: StoredKey) throws
+    /// Every key, revoked or not, by name.
+    func listKeys() throws -> [StoredKey]
+    /// Revokes the key named `name` at `time` and deletes the stored sessions of its
+    /// principal, in one transaction, telling other instances sharing the storage
+    /// (`watchRevocations`); `false` when no key in force has that name.
+    func revokeKey(named name: String, at time: String) throws -> Bool
+    /// The key in force whose digest is `digest`, if any.
+    func activeKey(digest: [UInt8]) throws -> StoredKey?
+    /// The names of revoked keys: what a running server compares to end their sessions.
+    func revokedKeyNames() throws -> Set<String>
+    /// Calls `onRevoked` whenever another process revokes a key, when the engine can tell
+    /// (PostgreSQL's notifications); `false` when it cannot, and the caller polls
+    /// `revokedKeyNames` instead.
+    func watchRevocations(_ onRevoked: @escaping @Sendable () -> Void) -> Bool
+
     /// Commits and completes every queued batch, then releases the engine. Idempotent.
     func close()
 }
 
 extension CatalogStorage {
     package var isShared: Bool { false }
+
+    package func watchRevocations(_ onRevoked: @escaping @Sendable () -> Void) -> Bool { false }
 
     package var callRelay: (any CallRelay)? { nil }
 

@@ -21,6 +21,8 @@ package enum CatalogStoreError: Error, Sendable, Equatable, CustomStringConverti
     /// the values it was computed from: it was not stored, and is computed again once the
     /// mirror has followed (`CommandRunner` does, unseen by the client).
     case conflict
+    /// `keys add` of a name some key (in force or revoked) already has.
+    case keyNameTaken(String)
 
     package var description: String {
         switch self {
@@ -33,6 +35,8 @@ package enum CatalogStoreError: Error, Sendable, Equatable, CustomStringConverti
             return "\(path) could not be switched to WAL journaling (journal mode is \(mode))"
         case let .corruptRow(id, reason):
             return "catalog row \(id) is invalid: \(reason)"
+        case let .keyNameTaken(name):
+            return "a key named \(name) exists already (revoked names are not given out again); choose another name"
         case let .notADirectory(path):
             return "\(path) is not a directory"
         case let .unknownAttribute(name):

@@ -4,8 +4,8 @@ import ChainModel
 /// writes. Built by `SessionJournal`; the engine only stores the bytes.
 package struct SessionWrite: Sendable {
     package enum Kind: Sendable {
-        /// A new session: its token's digest and creating address are stored once.
-        case create(tokenDigest: [UInt8], client: String)
+        /// A new session: its token's digest, creating address and principal are stored once.
+        case create(tokenDigest: [UInt8], client: String, principal: Principal)
         case update
         /// The session ended: everything stored for it goes.
         case delete

@@ -1,3 +1,5 @@
+import ChainModel
+
 /// A session as storage gives it back at start: the bytes `SessionWrite`s left.
 package struct StoredSession: Sendable {
     /// How a stored session is looked up.
@@ -12,6 +14,8 @@ package struct StoredSession: Sendable {
     package var id: String
     package var tokenDigest: [UInt8]
     package var client: String
+    /// Who the session acts for, as it was created.
+    package var principal: Principal
     package var state: [UInt8]
     package var stacks: [UInt8]
     package var handlers: [UInt8]
@@ -23,12 +27,13 @@ package struct StoredSession: Sendable {
     package var receipts: [IdempotencyReceipt]
 
     package init(
-        id: String, tokenDigest: [UInt8], client: String, state: [UInt8], stacks: [UInt8], handlers: [UInt8],
+        id: String, tokenDigest: [UInt8], client: String, principal: Principal = .anonymous, state: [UInt8], stacks: [UInt8], handlers: [UInt8],
         version: Int64, entries: [Int: (name: String, changes: [UInt8])], receipts: [IdempotencyReceipt]
     ) {
         self.id = id
         self.tokenDigest = tokenDigest
         self.client = client
+        self.principal = principal
         self.state = state
         self.stacks = stacks
         self.handlers = handlers

@@ -10,7 +10,7 @@ import Testing
 @Suite("Image page cache")
 struct ImagePageCacheTests {
     @Test func aPageIsServedOnlyAtTheVersionItWasReadAt() {
-        let cache = ImagePageCache()
+        let cache = PageCache<ImageQuery>()
         let query = ImageQuery(limit: 101)
         #expect(cache.page(query, at: 1) == nil)
         cache.keep([1, 2, 3], for: query, at: 1)
@@ -24,7 +24,7 @@ struct ImagePageCacheTests {
     }
 
     @Test func theLeastRecentlyUsedPageGoesFirst() {
-        let cache = ImagePageCache(capacity: 2)
+        let cache = PageCache<ImageQuery>(capacity: 2)
         let (a, b, c) = (ImageQuery(limit: 1), ImageQuery(limit: 2), ImageQuery(limit: 3))
         cache.keep([1], for: a, at: 1)
         cache.keep([2], for: b, at: 1)

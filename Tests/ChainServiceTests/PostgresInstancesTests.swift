@@ -146,7 +146,7 @@ struct PostgresInstancesTests {
         defer { store.close() }
         let connection = try PostgresConnection(url: url)
         defer { connection.close() }
-        var create = SessionWrite(id: "s-1", kind: .create(tokenDigest: [1, 2, 3], client: "test"))
+        var create = SessionWrite(id: "s-1", kind: .create(tokenDigest: [1, 2, 3], client: "test", principal: .anonymous))
         (create.state, create.stacks) = (Array("{}".utf8), Array("{}".utf8))
         try store.writeAndWait(StorageWrite(session: create))
         func expire(unusedFor idle: Duration) throws {

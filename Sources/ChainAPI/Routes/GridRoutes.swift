@@ -13,6 +13,7 @@ package struct GridRoutes: Sendable {
         var workingSet: String
         var offset: Int
         var limit: Int
+        var withPaths: Bool
     }
 
     package let storage: any CatalogStorage
@@ -51,15 +52,17 @@ package struct GridRoutes: Sendable {
         let version = catalog.committedVersion
         let workingSet = catalog.workingSet(of: grid, in: session)
         let setTag = workingSet.tag
-        let tag = EntityTag("g" + setTag + "-" + String(version))
+        // An admin's page carries paths: its own tag, its own kept bytes.
+        let withPaths = request.session.principal.role.seesPaths
+        let tag = EntityTag("g" + setTag + "-" + String(version) + (withPaths ? "-p" : ""))
         if tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) { return respond(tag.notModified) }
-        let key = PageKey(workingSet: setTag, offset: offset, limit: limit)
+        let key = PageKey(workingSet: setTag, offset: offset, limit: limit, withPaths: withPaths)
         if let body = pages.page(key, at: version) { return respond(Self.response(body, tag)) }
         let ids = workingSet.ids(from: offset, limit: limit)
         let (storage, pages, log, start) = (storage, pages, log, offset)
         reads.async {
             do {
-                let body = GridPageBody(images: try storage.images(ids: ids), total: workingSet.count, offset: start).encoded()
+                let body = GridPageBody(images: try storage.images(ids: ids), total: workingSet.count, offset: start, withPaths: withPaths).encoded()
                 pages.keep(body, for: key, at: version)
                 respond(Self.response(body, tag))
             } catch {

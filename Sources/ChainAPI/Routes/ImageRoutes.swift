@@ -35,7 +35,7 @@ package struct ImageRoutes: Sendable {
     }
 
     /// `GET /v1/images?limit=&after=&offset=&minRating=&rating=&label=&flag=`.
-    package func list(_ request: RouteRequest, _ respond: Route.Respond) throws {
+    package func list(_ request: SessionRequest, _ respond: Route.Respond) throws {
         let page = try PageQuery(request.http.query, maxLimit: maxPageSize)
         var filters = ImageQuery(after: page.after, limit: page.limit + 1)
         if let text = request.http.query["offset"] {
@@ -61,20 +61,22 @@ package struct ImageRoutes: Sendable {
             filters.equals[attribute] = code
         }
         let (storage, log, limit, query) = (storage, log, page.limit, filters)
+        let withPaths = request.session.principal.role.seesPaths
+        let key = ImagePageKey(query: query, withPaths: withPaths)
         let total = query.minRating == nil && query.equals.attributes.isEmpty ? imageCount() : nil
         if let total, query.offset >= total, query.offset > 0 {
             // Past the end: nothing to read, and no reader held while SQLite steps to it.
             return respond(.json(200, PageBody(name: "images", items: [ImageBody](), next: nil, limit: limit, total: total)))
         }
         let (pages, version) = (pages, catalogVersion())
-        if let body = pages.page(query, at: version) { return respond(Self.page(body)) }
+        if let body = pages.page(key, at: version) { return respond(Self.page(body)) }
         reads.async {
             do {
                 let found = try storage.images(query)
                 let images = Array(found.prefix(limit))
                 let next = found.count > limit ? images.last?.id : nil
-                let body = PageBody(name: "images", items: images.map(ImageBody.init), next: next, limit: limit, total: total).encoded()
-                pages.keep(body, for: query, at: version)
+                let body = PageBody(name: "images", items: images.map { ImageBody(image: $0, withPath: withPaths) }, next: next, limit: limit, total: total).encoded()
+                pages.keep(body, for: key, at: version)
                 respond(Self.page(body))
             } catch {
                 respond(Problem.storage(error, log: log).response)
@@ -86,14 +88,14 @@ package struct ImageRoutes: Sendable {
         HTTPResponse(status: 200, contentType: "application/json; charset=utf-8", body: body)
     }
 
-    package func show(_ request: RouteRequest, _ respond: Route.Respond) throws {
-        let text = request.parameters["id"] ?? ""
+    package func show(_ request: SessionRequest, _ respond: Route.Respond) throws {
+        let text = request.route.parameters["id"] ?? ""
         guard let id = ImageID(text) else { throw Self.notFound(text) }
-        let (storage, log) = (storage, log)
+        let (storage, log, withPath) = (storage, log, request.session.principal.role.seesPaths)
         reads.async {
             do {
                 guard let image = try storage.image(id) else { throw Self.notFound(id.description) }
-                respond(.json(200, ImageBody(image: image)))
+                respond(.json(200, ImageBody(image: image, withPath: withPath)))
             } catch let problem as Problem {
                 respond(problem.response)
             } catch {

@@ -9,6 +9,9 @@ package struct Problem: Error, Sendable {
     package enum Kind: String, Sendable {
         case malformed
         case unauthorized
+        /// A key is needed to make a session (`auth.mode` `keys`): the web client asks for one.
+        case keyRequired = "key-required"
+        case forbidden
         case notFound = "not-found"
         case methodNotAllowed = "method-not-allowed"
         case unhandled
@@ -33,7 +36,8 @@ package struct Problem: Error, Sendable {
         package var status: Int {
             switch self {
             case .malformed: 400
-            case .unauthorized: 401
+            case .unauthorized, .keyRequired: 401
+            case .forbidden: 403
             case .notFound: 404
             case .methodNotAllowed: 405
             case .unhandled, .disabled, .keyConflict: 409
@@ -54,6 +58,8 @@ package struct Problem: Error, Sendable {
             switch self {
             case .malformed: "Malformed request"
             case .unauthorized: "Missing or invalid session token"
+            case .keyRequired: "Missing, unknown or revoked API key"
+            case .forbidden: "Not allowed for this principal's role"
             case .notFound: "Not found"
             case .methodNotAllowed: "Method not allowed"
             case .unhandled: "No responder can perform this command"
@@ -95,7 +101,7 @@ package struct Problem: Error, Sendable {
     package var response: HTTPResponse {
         var response = HTTPResponse(status: kind.status, contentType: "application/problem+json", body: ProblemBody(problem: self).encoded())
         response.headers += headers
-        if kind == .unauthorized { response.headers.append(HTTPResponse.Header(name: "WWW-Authenticate", value: "Bearer")) }
+        if kind == .unauthorized || kind == .keyRequired { response.headers.append(HTTPResponse.Header(name: "WWW-Authenticate", value: "Bearer")) }
         return response
     }
 }
@@ -111,6 +117,12 @@ extension Problem {
         case .unhandled(let action, let chain):
             self.init(.unhandled, "no responder in the chain can perform \(action)", [
                 (key: "action", value: .string(action)), (key: "chain", value: .array(chain.map { .string($0.string) })),
+            ])
+        case .disabled(let action, let responder, let reason) where reason == Role.readOnlyReason:
+            // A viewer's write: the chain validated it read-only; sent anyway, it is forbidden.
+            self.init(.forbidden, "\(action) is a catalog write; this session's principal is a viewer (read-only)", [
+                (key: "action", value: .string(action)), (key: "responder", value: .string(responder.string)),
+                (key: "reason", value: .string(Role.readOnlyReason)),
             ])
         case .disabled(let action, let responder, let reason):
             self.init(.disabled, "\(action) is disabled" + (reason.map { ": \($0)" } ?? ""), [

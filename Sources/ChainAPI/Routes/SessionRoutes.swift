@@ -16,8 +16,14 @@ package struct SessionRoutes: Sendable {
     /// first, so the end does not queue behind a command waiting for its client.
     package let calls: RemoteCalls
     package let log: Logger
+    /// Who a new session acts for (`auth.mode`).
+    package let principals: PrincipalGate?
 
-    package init(registry: SessionRegistry, journal: SessionJournal, menus: MenuRenderer, limits: Limits, calls: RemoteCalls, log: Logger) {
+    package init(
+        registry: SessionRegistry, journal: SessionJournal, menus: MenuRenderer, limits: Limits, calls: RemoteCalls, log: Logger,
+        principals: PrincipalGate? = nil
+    ) {
+        self.principals = principals
         self.registry = registry
         self.journal = journal
         self.menus = menus
@@ -39,9 +45,10 @@ package struct SessionRoutes: Sendable {
     }
 
     package func create(_ request: RouteRequest, _ respond: Route.Respond) throws {
+        let principal = try principal(of: request.http)
         let created: (session: LiveSession, token: String)
         do throws(SessionRegistry.Full) {
-            created = try registry.create(client: request.http.remoteAddress)
+            created = try registry.create(client: request.http.remoteAddress, principal: principal)
         } catch {
             throw Problem(.tooManySessions, error.perClient
                 ? "this client holds its maximum of \(limits.maxSessionsPerClient) live sessions; end one first"
@@ -55,10 +62,30 @@ package struct SessionRoutes: Sendable {
             }
             let session = created.session
             var response = HTTPResponse.json(201, SessionBody(
-                id: session.id, session: session.model, version: session.model.version, token: created.token, catalog: menus.catalog))
+                id: session.id, session: session.model, version: session.model.version, token: created.token, principal: session.principal,
+                catalog: menus.catalog))
             response.headers.append(HTTPResponse.Header(name: "Location", value: "/v1/sessions/\(session.id)"))
-            log.log(.info, "session.created", [(key: "session", value: .string(session.id))])
+            log.log(.info, "session.created", [
+                (key: "session", value: .string(session.id)), (key: "principal", value: .string(session.principal.name)),
+            ])
             respond(response)
+        }
+    }
+
+    /// The principal a session created by `http` acts for, or the problem refusing it.
+    private func principal(of http: HTTPRequest) throws(Problem) -> Principal {
+        guard let principals else { return .anonymous }
+        do throws(PrincipalGate.Refusal) {
+            return try principals.principal(
+                bearer: http.header("authorization").flatMap(BearerToken.parse), forwardedUser: http.header("x-forwarded-user"),
+                fromTrustedProxy: http.fromTrustedProxy)
+        } catch {
+            switch error {
+            case .keyRequired(let detail): throw Problem(.keyRequired, detail)
+            case .unauthenticated(let detail): throw Problem(.unauthorized, detail)
+            case .forbidden(let detail): throw Problem(.forbidden, detail)
+            case .unavailable: throw Problem(.storageUnavailable, "the API keys could not be read; try again")
+            }
         }
     }
 
@@ -66,7 +93,8 @@ package struct SessionRoutes: Sendable {
         let view = try Self.view(of: request.session)
         let tag = EntityTag.session(view.version)
         if tag.isMatched(byIfNoneMatch: request.http.header("if-none-match")) { return respond(tag.notModified) }
-        var response = HTTPResponse.json(200, SessionBody(id: request.session.id, session: view.model, version: view.version, catalog: menus.catalog))
+        var response = HTTPResponse.json(200, SessionBody(
+            id: request.session.id, session: view.model, version: view.version, principal: request.session.principal, catalog: menus.catalog))
         response.headers.append(tag.header)
         respond(response)
     }

@@ -2,7 +2,8 @@ enum AttributeValidation {
     /// A viewer showing nothing declines, so the grid below it in the chain gets the
     /// command; a grid with an empty selection handles it, disabled. With `image` (a compared
     /// image, `ImageTarget.images(naming:)`) the validation is over that image alone, and a
-    /// target that takes no image refuses it.
+    /// target that takes no image refuses it. A read-only session (a viewer's, as the
+    /// application's context says) validates every such write disabled, "read-only".
     static func verdict(
         for target: any ImageTarget, image: ImageID? = nil, _ input: HandlerInput, _ attribute: Attribute,
         _ validation: (ValueHistogram) -> Validation
@@ -10,14 +11,17 @@ enum AttributeValidation {
         if let image {
             do throws(ArgumentError) {
                 let images = try target.images(naming: image)
-                return .handles(validation(input.catalog.histogram(of: images, attribute)))
+                let verdict = validation(input.catalog.histogram(of: images, attribute))
+                return .handles(input.isReadOnly ? .readOnly(keeping: verdict) : verdict)
             } catch {
                 return .refused(.invalidArgument(error))
             }
         }
         guard !target.targetImages.isEmpty else {
-            return target is ImageViewer ? .declined(target.emptyReason) : .handles(.disabled(target.emptyReason))
+            if target is ImageViewer { return .declined(target.emptyReason) }
+            return .handles(input.isReadOnly ? .readOnly() : .disabled(target.emptyReason))
         }
-        return .handles(validation(input.histogram(of: target, attribute)))
+        let verdict = validation(input.histogram(of: target, attribute))
+        return .handles(input.isReadOnly ? .readOnly(keeping: verdict) : verdict)
     }
 }

@@ -53,6 +53,12 @@ extension HandlerRegistry {
             values[ShownImageKey.self] = .some(session.windows[index].viewer.image)
         }), on: .viewer)
 
+        // The application says who the session acts for: a viewer's catalog writes
+        // validate read-only wherever on the chain they are performed.
+        registry.register(.provider(ContextProvider { _, session, values in
+            values[RoleKey.self] = session.role
+        }), on: .application)
+
         // A focused window passes what it cannot do to its content, as an NSWindow
         // passes actions on to its controller: a browser to its grid, a viewer window to its viewer.
         registry.register(.redirect(.byPath { _, path, session in

@@ -47,11 +47,14 @@ public struct UndoCommand<Way: UndoWay>: Command {
 
     public func validate(_ window: Window, _ input: HandlerInput) -> HandlerVerdict {
         if force, let top = Way.top(of: window.undoStack), top.isRemainder {
-            return .handles(.enabled(title: Way.title + " " + top.name + " Anyway"))
+            let anyway = Validation.enabled(title: Way.title + " " + top.name + " Anyway")
+            return .handles(input.isReadOnly ? .readOnly(keeping: anyway) : anyway)
         }
         guard let name = Way.nextName(in: window.undoStack) else {
             return .handles(.disabled(Way.emptyReason, title: Way.title))
         }
+        // Every entry writes catalog values back: a read-only session may not.
+        if input.isReadOnly { return .handles(.readOnly(keeping: .enabled(title: Way.title + " " + name))) }
         return .handles(.enabled(title: Way.title + " " + name))
     }
 

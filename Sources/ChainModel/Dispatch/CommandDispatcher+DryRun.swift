@@ -10,7 +10,7 @@ extension CommandDispatcher {
             let outcome = try perform(invocation, in: session, catalog: catalog, remote: remote, from: start, explain: true)
             return DryRun(performed: outcome, on: catalog)
         } catch {
-            let walk = resolve(invocation, in: ValidationScope(session: session, catalog: catalog, remote: remote), from: start, explain: true)
+            let walk = resolve(invocation, in: scope(session: session, catalog: catalog, remote: remote), from: start, explain: true)
             return try Self.disabled(error, walk: walk, invocation: invocation, key: nil, keyTrace: [])
         }
     }
@@ -23,7 +23,7 @@ extension CommandDispatcher {
             let outcome = try perform(key: key, in: session, catalog: catalog, remote: remote, explain: true)
             return DryRun(performed: outcome, on: catalog)
         } catch {
-            let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
+            let scope = self.scope(session: session, catalog: catalog, remote: remote)
             guard let resolution = resolve(key: key, in: scope, explain: true) else { throw error }
             let walk = resolve(resolution.invocation, in: scope, from: resolution.start, explain: true)
             return try Self.disabled(error, walk: walk, invocation: resolution.invocation, key: resolution, keyTrace: resolution.trace)

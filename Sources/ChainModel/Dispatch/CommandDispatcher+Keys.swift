@@ -50,7 +50,7 @@ extension CommandDispatcher {
         key: KeyEquivalent, in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none,
         explain: Bool = false, now: Moment? = nil
     ) throws(CommandFailure) -> CommandOutcome {
-        let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
+        let scope = self.scope(session: session, catalog: catalog, remote: remote)
         guard let (resolution, walk) = resolve(key: key, in: scope, explain: explain, preparing: true) else {
             throw CommandFailure(.notFound(kind: .key, name: key.description, field: "key"))
         }

@@ -21,7 +21,7 @@ extension CommandDispatcher {
         }
         let resolution = resolve(
             invocation.action, invocation.arguments, column: column,
-            in: ValidationScope(session: session, catalog: catalog, remote: remote), from: start, explain: explain, preparing: true
+            in: scope(session: session, catalog: catalog, remote: remote), from: start, explain: explain, preparing: true
         )
         return try perform(invocation, resolved: resolution, in: session, catalog: catalog, from: start, now: now)
     }
@@ -52,7 +52,15 @@ extension CommandDispatcher {
         } catch {
             return try recover(from: error, thrownBy: performer, invocation: invocation, session: session, trace: resolution.trace)
         }
+        try Self.refuseReadOnlyWrites(of: context)
         return outcome(of: consume context, trace: resolution.trace)
+    }
+
+    /// A handler whose validation did not ask (one attached at run time, a remote handler's
+    /// answer) may still have written: the context the chain provided says whether it may.
+    static func refuseReadOnlyWrites(of context: borrowing PerformContext) throws(CommandFailure) {
+        guard !context.catalog.changes.isEmpty, let role = context.values[RoleKey.self], !role.mayWriteCatalog else { return }
+        throw CommandFailure(.disabled(action: context.action, responder: context.performer, reason: Role.readOnlyReason))
     }
 
     /// Delivers what the command emitted and builds its outcome from the context, which

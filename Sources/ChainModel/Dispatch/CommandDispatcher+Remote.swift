@@ -42,6 +42,7 @@ extension CommandDispatcher {
             if !changes.isEmpty {
                 context.change(ChangeSet(changes), undoName: call.handler.undoName ?? call.invocation.action)
             }
+            try Self.refuseReadOnlyWrites(of: context)
             var outcome = outcome(of: context, trace: call.trace)
             outcome.key = call.key
             return outcome

@@ -13,6 +13,12 @@ public struct CommandDispatcher: Sendable {
         self.registry = registry
     }
 
+    /// A validation pass over `session`, its application providing the context a
+    /// command's validation may read (the role).
+    public func scope(session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none) -> ValidationScope {
+        ValidationScope(session: session, catalog: catalog, remote: remote, applicationProviders: registry.providers(of: .application))
+    }
+
     /// Whether `action` is handled by some responder kind or by something attached in `session`.
     public func knows(_ action: String, in session: Session) -> Bool {
         registry.actions.contains(action) || session.attachments.actions.contains(action) || remoteActions.contains(action)
@@ -34,6 +40,6 @@ public struct CommandDispatcher: Sendable {
         _ invocation: Invocation, in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none,
         from start: ResponderPath? = nil, explain: Bool = false
     ) -> Resolution {
-        resolve(invocation, in: ValidationScope(session: session, catalog: catalog, remote: remote), from: start, explain: explain)
+        resolve(invocation, in: scope(session: session, catalog: catalog, remote: remote), from: start, explain: explain)
     }
 }

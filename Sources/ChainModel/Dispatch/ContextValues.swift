@@ -11,6 +11,7 @@ public struct ContextValues: Sendable {
     private var window: WindowKey.Value?
     private var selection: SelectionKey.Value?
     private var shownImage: ShownImageKey.Value?
+    private var role: RoleKey.Value?
     /// Every other key's value.
     private var entries: [(key: ObjectIdentifier, value: any Sendable)] = []
 
@@ -23,12 +24,14 @@ public struct ContextValues: Sendable {
             if Key.self == WindowKey.self { return window as! Key.Value? }
             if Key.self == SelectionKey.self { return selection as! Key.Value? }
             if Key.self == ShownImageKey.self { return shownImage as! Key.Value? }
+            if Key.self == RoleKey.self { return role as! Key.Value? }
             return entries.last { $0.key == ObjectIdentifier(key) }?.value as? Key.Value
         }
         set {
             if Key.self == WindowKey.self { window = newValue as! WindowKey.Value? }
             else if Key.self == SelectionKey.self { selection = newValue as! SelectionKey.Value? }
             else if Key.self == ShownImageKey.self { shownImage = newValue as! ShownImageKey.Value? }
+            else if Key.self == RoleKey.self { role = newValue as! RoleKey.Value? }
             else { setEntry(newValue, for: ObjectIdentifier(key)) }
         }
     }
@@ -44,7 +47,7 @@ public struct ContextValues: Sendable {
     }
 
     public var count: Int {
-        entries.count + (window == nil ? 0 : 1) + (selection == nil ? 0 : 1) + (shownImage == nil ? 0 : 1)
+        entries.count + (window == nil ? 0 : 1) + (selection == nil ? 0 : 1) + (shownImage == nil ? 0 : 1) + (role == nil ? 0 : 1)
     }
 }
 

@@ -27,11 +27,35 @@ public final class ValidationScope {
     @exclusivity(unchecked) private var first: Known?
     @exclusivity(unchecked) private var others: [Known] = []
 
-    public init(session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none) {
+    /// What the application responder provides to a command's context (`RoleKey`), asked
+    /// the first time a catalog write validates in this pass and kept for the others.
+    private let applicationProviders: [Behavior.Entry<ContextProvider>]
+    @exclusivity(unchecked) private var applicationValues: ContextValues?
+
+    /// A scope whose application provides no context: nothing in it is read-only.
+    public convenience init(session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none) {
+        self.init(session: session, catalog: catalog, remote: remote, applicationProviders: [])
+    }
+
+    init(session: Session, catalog: any CatalogReading, remote: RemoteHandlers, applicationProviders: [Behavior.Entry<ContextProvider>]) {
         self.session = session
         self.base = catalog
         self.remote = remote
+        self.applicationProviders = applicationProviders
         hasRemoteHandlers = !remote.isEmpty
+    }
+
+    /// The values the application responder (registered for its kind, then attached to it)
+    /// contributes to a command's context, as the perform part will see them.
+    public var applicationContext: ContextValues {
+        if let applicationValues { return applicationValues }
+        var values = ContextValues()
+        for entry in applicationProviders { entry.value.provide(.app, session, &values) }
+        if let own = session.attachments.behavior(at: .app) {
+            for entry in own.providers { entry.value.provide(.app, session, &values) }
+        }
+        applicationValues = values
+        return values
     }
 
     func histogram(of target: some ImageTarget, _ attribute: Attribute) -> ValueHistogram {
@@ -69,6 +93,13 @@ public struct HandlerInput {
     /// The reached responder as a command's `Performer`, without boxing it first.
     func performer<Performer>(as type: Performer.Type) -> Performer? {
         scope.session.performer(in: slot, as: type)
+    }
+
+    /// Whether the context the chain provides makes catalog writes read-only (a viewer's
+    /// session): every catalog write's validation asks, and answers `Validation.readOnly`.
+    public var isReadOnly: Bool {
+        guard let role = scope.applicationContext[RoleKey.self] else { return false }
+        return !role.mayWriteCatalog
     }
 
     /// Counts per value of `attribute` over `target`'s images, computed once per

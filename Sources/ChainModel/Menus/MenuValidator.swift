@@ -47,7 +47,7 @@ public struct MenuValidator: Sendable {
     public func validate(
         _ bar: MenuBar, in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none, explain: Bool = false
     ) -> [ValidatedMenuEntry] {
-        let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
+        let scope = dispatcher.scope(session: session, catalog: catalog, remote: remote)
         guard remote.contributes else { return bar.menus.map { validate($0, scope: scope, explain: explain) } }
         let contributed = remote.contributedItems
         let offline = remote.isLive ? [] : Set(contributed.map(\.item.id))
@@ -55,7 +55,7 @@ public struct MenuValidator: Sendable {
     }
 
     public func validate(_ item: MenuItem, in session: Session, catalog: any CatalogReading, explain: Bool = false) -> ValidatedMenuItem {
-        validate(item, scope: ValidationScope(session: session, catalog: catalog), explain: explain)
+        validate(item, scope: dispatcher.scope(session: session, catalog: catalog), explain: explain)
     }
 
     /// Validates some items of a menu in one pass (sharing histograms between them), each
@@ -64,7 +64,7 @@ public struct MenuValidator: Sendable {
         _ items: [(item: MenuItem, start: ResponderPath?)], in session: Session, catalog: any CatalogReading,
         remote: RemoteHandlers = .none
     ) -> [ValidatedMenuItem] {
-        let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
+        let scope = dispatcher.scope(session: session, catalog: catalog, remote: remote)
         return items.map { validate($0.item, scope: scope, explain: false, from: $0.start) }
     }
 
@@ -92,7 +92,7 @@ public struct MenuValidator: Sendable {
         _ menu: Menu, in session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none,
         from start: ResponderPath, explain: Bool = false
     ) -> [ValidatedMenuEntry] {
-        let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
+        let scope = dispatcher.scope(session: session, catalog: catalog, remote: remote)
         guard case .submenu(_, _, let entries) = validate(menu, scope: scope, explain: explain, from: start, offline: []) else { return [] }
         return entries
     }
@@ -132,7 +132,7 @@ public struct MenuValidator: Sendable {
         _ items: [(item: MenuItem, start: ResponderPath?)], offline: Set<String>, in session: Session,
         catalog: any CatalogReading, remote: RemoteHandlers = .none
     ) -> [ValidatedMenuItem] {
-        let scope = ValidationScope(session: session, catalog: catalog, remote: remote)
+        let scope = dispatcher.scope(session: session, catalog: catalog, remote: remote)
         return items.map {
             !offline.isEmpty && offline.contains($0.item.id)
                 ? Self.offline($0.item, explain: false) : validate($0.item, scope: scope, explain: false, from: $0.start)

@@ -15,6 +15,10 @@ public struct Session: Sendable {
     /// Grows with every command performed on the session (focus, windows, selection, undo
     /// stacks, attachments): what clients compare to know the session moved on.
     public internal(set) var version = 1
+    /// The role of the principal the session acts for, which the application responder
+    /// provides to every command's context (`RoleKey`). Set once, when the session is made
+    /// or restored; one byte, as the session is copied per command.
+    public var role = Role.editor
     var attachments = Attachments()
     var windowCounter = 1
     /// The serial the last registered undo entry got (see `UndoStack.Entry.serial`).

@@ -144,7 +144,8 @@ package final class LiveEvents: Sendable {
         let watches = menus.watches(of: view)
         let version = menus.version(of: view, explain: false)
         let hello = LiveEvent.hello(HelloBody(
-            session: SessionBody(id: session.id, session: view.model, version: view.version, catalog: menus.catalog),
+            session: SessionBody(
+                id: session.id, session: view.model, version: view.version, principal: session.principal, catalog: menus.catalog),
             menu: MenuBody(entries: entries, firstResponder: view.model.firstResponder),
             catalogVersion: menus.catalog.committedVersion,
             watches: watches.isEmpty ? nil : WatchesBody(items: watches, watches: view.remote.watches)

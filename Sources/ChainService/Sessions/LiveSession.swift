@@ -54,6 +54,9 @@ package final class LiveSession: Sendable {
         self.tokenDigest = tokenDigest
         self.principal = principal
         self.client = client
+        // The role rides in the model, whose application provides it to every command.
+        var model = model
+        model.role = principal.role
         state = Lock(State(model: model, handlers: HandlerRecords(handlers, seen: storedHandlers)))
         stored = Lock(StoredMarks(entries: storedEntries, version: storedVersion, receipts: ReceiptLog(receipts)))
         use = Lock(SessionUse(now))

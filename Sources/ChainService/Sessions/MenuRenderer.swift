@@ -62,7 +62,7 @@ package struct MenuRenderer: Sendable {
     /// The bytes of the key sheet (`GET …/keys`) `version` names, kept as the menu's are.
     package func keySheetBody(of view: SessionView, at version: MenuVersion, in session: LiveSession) -> [UInt8] {
         if let rendered = session.renderedKeys(for: version) { return rendered }
-        let scope = ValidationScope(session: view.model, catalog: catalog, remote: view.remote)
+        let scope = validator.dispatcher.scope(session: view.model, catalog: catalog, remote: view.remote)
         let body = KeySheetBody(entries: validator.dispatcher.keySheet(in: scope), firstResponder: view.model.firstResponder).encoded()
         if self.version(of: view, explain: false) == version { session.keep(keys: RenderedMenu(version: version, body: body)) }
         return body

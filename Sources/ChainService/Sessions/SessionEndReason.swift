@@ -6,4 +6,7 @@ package enum SessionEndReason: String, Sendable {
     case expired
     /// The server is stopping.
     case shutdown
+    /// The key of the session's principal was revoked (`chain-server keys revoke`), here or
+    /// through storage shared with other instances.
+    case revoked
 }

@@ -74,7 +74,7 @@ package final class SessionJournal: Sendable {
 
     /// Stores a new session; `completion` runs once it is durable, or not.
     package func create(_ session: LiveSession, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        var write = SessionWrite(id: session.id, kind: .create(tokenDigest: session.tokenDigest, client: session.client))
+        var write = SessionWrite(id: session.id, kind: .create(tokenDigest: session.tokenDigest, client: session.client, principal: session.principal))
         let archive = session.model.archive
         write.state = SessionStateCoding.encodeState(archive)
         write.stacks = SessionStateCoding.encodeStacks(archive)
@@ -166,7 +166,7 @@ package final class SessionJournal: Sendable {
                 handlers.changes += 1
             }
             return LiveSession(
-                id: stored.id, tokenDigest: stored.tokenDigest, client: stored.client, now: now, model: model,
+                id: stored.id, tokenDigest: stored.tokenDigest, principal: stored.principal, client: stored.client, now: now, model: model,
                 handlers: handlers, storedEntries: SerialRuns(stored.entries.keys), receipts: stored.receipts,
                 storedVersion: stored.version, storedHandlers: stored.handlers)
         } catch {

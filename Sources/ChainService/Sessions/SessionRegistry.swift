@@ -1,3 +1,4 @@
+import ChainModel
 import ChainSupport
 
 /// The live sessions: created with a fresh token, found by token digest, ended on request
@@ -86,11 +87,13 @@ package final class SessionRegistry: Sendable {
         self.onEnd = onEnd
     }
 
-    /// A new session for `client` (its address) and the only copy of its token.
-    package func create(client: String = "") throws(Full) -> (session: LiveSession, token: String) {
+    /// A new session for `client` (its address) acting for `principal`, and the only copy
+    /// of its token.
+    package func create(client: String = "", principal: Principal = .anonymous) throws(Full) -> (session: LiveSession, token: String) {
         let now = clock.now
         let token = SessionToken.make()
-        let session = LiveSession(id: SecureRandom.id(), tokenDigest: SessionToken.digest(of: token), client: client, now: now)
+        let session = LiveSession(
+            id: SecureRandom.id(), tokenDigest: SessionToken.digest(of: token), principal: principal, client: client, now: now)
         try sessions.withLock { (sessions: inout Sessions) throws(Full) in
             sweep(&sessions, now: now)
             if sessions.byID.count >= maxSessions || sessions.perClient[client, default: 0] >= maxSessionsPerClient {
@@ -206,6 +209,11 @@ package final class SessionRegistry: Sendable {
     /// The live session `id` names, if any (no authentication: for the server's own use).
     package func session(id: String) -> LiveSession? {
         sessions.withLock { $0.byID[id] }
+    }
+
+    /// The live sessions acting for a principal named in `names` (revoked keys').
+    package func sessions(actingFor names: Set<String>) -> [LiveSession] {
+        sessions.withLock { $0.byID.values.filter { names.contains($0.principal.name) } }
     }
 
     package func end(_ session: LiveSession) {

@@ -6,15 +6,18 @@ package struct GridPageBody: WireObject {
     package let images: [Image]
     package let total: Int
     package let offset: Int
+    /// Whether image objects carry `path` (an admin's session).
+    package let withPaths: Bool
 
-    package init(images: [Image], total: Int, offset: Int) {
+    package init(images: [Image], total: Int, offset: Int, withPaths: Bool) {
         self.images = images
         self.total = total
         self.offset = offset
+        self.withPaths = withPaths
     }
 
     package func members(_ member: inout JSONObjectWriter) {
-        member("images", images.map(ImageBody.init))
+        member("images", images.map { ImageBody(image: $0, withPath: withPaths) })
         member("total", total)
         member("offset", offset)
     }

@@ -3,7 +3,7 @@ import ChainStorage
 import ChainSupport
 
 /// The pages of `GET /v1/images`, by query.
-package typealias ImagePageCache = PageCache<ImageQuery>
+package typealias ImagePageCache = PageCache<ImagePageKey>
 
 /// Encoded pages of `GET /v1/images` (`ImagePageCache`) or of a grid's working set
 /// (`GET …/grid`), each kept for the committed catalog version it was read at, so a page many
