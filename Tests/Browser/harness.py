@@ -22,9 +22,11 @@ ARTIFACTS = os.path.join(ROOT, ".build", "browser-artifacts")
 class Server:
     """chain-server on a free port with its own data directory and config."""
 
-    def __init__(self, binary, demo_images=600, demo_pictures=False):
+    def __init__(self, binary, demo_images=600, demo_pictures=False, auth_mode=None):
+        self.binary = binary
         self.directory = tempfile.mkdtemp(prefix="chain-browser-")
         config = os.path.join(self.directory, "config")
+        self.config = config
         os.mkdir(config)
         shutil.copy(os.path.join(ROOT, "config", "menus.json"), config)
         with open(os.path.join(ROOT, "config", "server.json")) as file:
@@ -33,6 +35,8 @@ class Server:
         if "demoPictures" in settings["catalog"]:  # real picture files, made at first start
             settings["catalog"]["demoPictures"] = demo_pictures
         settings["log"] = {"level": "warning"}
+        if auth_mode:
+            settings["auth"] = {"mode": auth_mode}
         with open(os.path.join(config, "server.json"), "w") as file:
             json.dump(settings, file)
         self.log_path = os.path.join(self.directory, "server.log")
@@ -69,6 +73,15 @@ class Server:
         with urllib.request.urlopen(request, timeout=10) as response:
             text = response.read().decode()
             return json.loads(text) if text else None
+
+    def add_key(self, name, role):
+        """`chain-server keys add NAME --role ROLE` on this server's catalog: the key, its output's last line."""
+        output = subprocess.run(
+            [self.binary, "keys", "add", name, "--role", role, "--config", self.config,
+             "--data-dir", os.path.join(self.directory, "data")],
+            check=True, capture_output=True, text=True, timeout=60,
+        ).stdout
+        return output.strip().splitlines()[-1]
 
     def stop(self):
         if self.process.poll() is None:

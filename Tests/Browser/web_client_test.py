@@ -749,6 +749,46 @@ class WebClientTest(BrowserCase):
         page.close_menus()
 
 
+class SignInTest(BrowserCase):
+    """`auth.mode` "keys": the client asks for a key, signs in with one `chain-server keys add`
+    made, shows who it acts for, and a viewer's writes show disabled."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = harness.Server(BINARY, demo_images=40, demo_pictures=False, auth_mode="keys")
+        cls.key = cls.server.add_key("vera", "viewer")
+        cls.driver = harness.chromium()
+        cls.driver.set_script_timeout(10)
+        cls.driver.get(cls.server.url + "/")
+        cls.page = Page(cls.driver, cls.driver.current_window_handle)
+
+    def test_signing_in_with_a_key(self):
+        dialog = wait_until(lambda: [d for d in self.driver.find_elements(By.ID, "signin") if d.is_displayed()],
+                            message="the sign-in dialog")[0]
+        self.assertIn("needs an API key", dialog.text)
+        field = dialog.find_element(By.CSS_SELECTOR, "input[name=key]")
+        field.send_keys("ck_not-a-key")
+        dialog.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait_until(lambda: "unknown or revoked" in dialog.text and dialog.is_displayed(), message="a wrong key refused")
+        field.clear()
+        field.send_keys(self.key)
+        dialog.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        self.page.wait_loaded()
+        self.assertFalse(dialog.is_displayed())
+        principal = self.driver.find_element(By.ID, "principal")
+        self.assertEqual(principal.text.split(" ")[0], "vera")
+        self.assertEqual(principal.get_attribute("data-role"), "viewer")
+        self.assertEqual(self.page.js("return sessionStorage.getItem('chainserver.apiKey')"), self.key)
+        # A viewer's rating controls are disabled, read-only; moving around is not.
+        self.page.click_tile("img-2")
+        wait_until(lambda: self.page.js("return window.chainClient.menuBar.item('rating.3')?.enabled") is False,
+                   message="rating disabled for a viewer")
+        # A reload resumes the session without asking again.
+        self.driver.refresh()
+        self.page.wait_loaded()
+        self.assertFalse([d for d in self.driver.find_elements(By.ID, "signin") if d.is_displayed()])
+
+
 class LargeCatalogTest(BrowserCase):
     """Scrolling 100,000 images keeps the DOM small."""
 

@@ -20,8 +20,11 @@ export class Api {
     this.token = null;
   }
 
-  /** Resumes the tab's session when it still exists, else opens a new one. Returns the session object. */
-  async open() {
+  /**
+   * Resumes the tab's session when it still exists, else opens a new one (with `apiKey` in
+   * `auth.mode` "keys"). Returns the session object.
+   */
+  async open(apiKey = null) {
     const saved = JSON.parse(sessionStorage.getItem(storageKey) || "null");
     if (saved && saved.id && saved.token) {
       this.id = saved.id;
@@ -32,13 +35,13 @@ export class Api {
         if (!(error instanceof ProblemError) || (error.status !== 404 && error.status !== 401)) throw error;
       }
     }
-    return this.create();
+    return this.create(apiKey);
   }
 
-  async create() {
+  async create(apiKey = null) {
     this.id = null;
     this.token = null;
-    const session = await this.request("POST", "/v1/sessions", {});
+    const session = await this.request("POST", "/v1/sessions", {}, apiKey);
     this.id = session.id;
     this.token = session.token;
     sessionStorage.setItem(storageKey, JSON.stringify({ id: session.id, token: session.token }));
@@ -54,8 +57,9 @@ export class Api {
   }
 
   /** JSON in, JSON out; a problem answer throws a ProblemError. */
-  async request(method, path, body) {
+  async request(method, path, body, apiKey = null) {
     const init = { method, headers: this.headers(), cache: "no-store" };
+    if (apiKey) init.headers.Authorization = `Bearer ${apiKey}`;
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);

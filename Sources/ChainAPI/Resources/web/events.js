@@ -43,7 +43,7 @@ export class EventStream {
         }
       }
       if (this.stopped) return;
-      if (ended === "deleted" || ended === "expired") {
+      if (ended === "deleted" || ended === "expired" || ended === "revoked") {
         this.handlers.onGone(ended);
         return;
       }

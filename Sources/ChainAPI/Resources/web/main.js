@@ -8,6 +8,7 @@
 // effects would write more than 1,000 images asks before it is sent.
 
 import { Api, ProblemError } from "./api.js";
+import { showPrincipal, withSignIn } from "./signin.js";
 import { EventStream } from "./events.js";
 import { MenuBar } from "./menubar.js";
 import { Grid } from "./grid.js";
@@ -94,7 +95,7 @@ class Client {
 
   async start() {
     try {
-      this.setSession(await this.api.open(), true);
+      this.setSession(await withSignIn((key) => this.api.open(key)), true);
       await this.declareWatches();
     } catch (error) {
       this.notices.error(error);
@@ -111,7 +112,7 @@ class Client {
   async restart() {
     this.setConnection("reconnecting");
     try {
-      this.setSession(await this.api.create(), true);
+      this.setSession(await withSignIn((key) => this.api.create(key)), true);
       await this.declareWatches();
       this.stream.lastEventId = null;
       this.stream.start();
@@ -178,6 +179,7 @@ class Client {
         break;
       case "ended":
         if (data.reason === "shutdown") this.notices.show("The server is restarting", "reconnecting…", 3);
+        if (data.reason === "revoked") this.notices.show("Your API key was revoked", "sign in with another key", 5);
         break;
       default:
         break;
@@ -204,6 +206,7 @@ class Client {
     if (!session) return;
     if (!force && this.session && session.version < this.session.version) return;
     this.session = session;
+    showPrincipal(session.principal);
     window.chainSession = { id: session.id, version: session.version, firstResponder: session.firstResponder };
     const focusedWindow = session.windows.find((candidate) => session.firstResponder.startsWith(`${candidate.id}/`) || session.firstResponder === candidate.id);
     if (focusedWindow && focusedWindow.kind === "browser") this.shownWindowId = focusedWindow.id;
