@@ -1,5 +1,4 @@
 import ChainModel
-import ChainService
 
 /// What the command line asked for: serve (the default) or import a folder, and the flags
 /// that override configuration.
@@ -102,7 +101,7 @@ package struct CommandLineOptions: Equatable {
             guard let parsed = Role(rawValue: role) else {
                 throw ConfigurationError(source: "command line", key: "--role", problem: "must be one of viewer, editor, admin")
             }
-            guard APIKey.isValidName(arguments[1]) else { throw refuse("a key's name is 1 to 64 letters, digits or . _ - @") }
+            guard Principal.isValidName(arguments[1]) else { throw refuse("a key's name is 1 to 64 letters, digits or . _ - @") }
             return .addKey(name: arguments[1], role: parsed)
         case ("list", 1): return .listKeys
         case ("revoke", 2): return .revokeKey(name: arguments[1])

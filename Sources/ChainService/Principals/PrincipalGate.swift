@@ -43,7 +43,7 @@ package struct PrincipalGate: Sendable {
             guard fromTrustedProxy else {
                 throw .forbidden("sessions are made through the trusted proxy (http.trustedProxies), which names the user")
             }
-            guard let user = forwardedUser?.trimmingASCIISpaces, APIKey.isValidName(user) else {
+            guard let user = forwardedUser?.trimmingASCIISpaces, Principal.isValidName(user) else {
                 throw .unauthenticated("the proxy named no user: X-Forwarded-User must be 1 to 64 letters, digits or . _ - @")
             }
             let role = try named(user)?.role ?? proxyRole
