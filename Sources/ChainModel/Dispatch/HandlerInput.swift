@@ -31,6 +31,9 @@ public final class ValidationScope {
     /// the first time a catalog write validates in this pass and kept for the others.
     private let applicationProviders: [Behavior.Entry<ContextProvider>]
     @exclusivity(unchecked) private var applicationValues: ContextValues?
+    /// What the role in `applicationContext` says of catalog writes, kept as one byte: every
+    /// catalog write of a menu pass asks.
+    @exclusivity(unchecked) private var readOnly: Bool?
 
     /// A scope whose application provides no context: nothing in it is read-only.
     public convenience init(session: Session, catalog: any CatalogReading, remote: RemoteHandlers = .none) {
@@ -56,6 +59,14 @@ public final class ValidationScope {
         }
         applicationValues = values
         return values
+    }
+
+    /// Whether the role the application provides forbids catalog writes (a viewer's).
+    public var isReadOnly: Bool {
+        if let readOnly { return readOnly }
+        let found = applicationContext[RoleKey.self].map { !$0.mayWriteCatalog } ?? false
+        readOnly = found
+        return found
     }
 
     func histogram(of target: some ImageTarget, _ attribute: Attribute) -> ValueHistogram {
@@ -97,10 +108,7 @@ public struct HandlerInput {
 
     /// Whether the context the chain provides makes catalog writes read-only (a viewer's
     /// session): every catalog write's validation asks, and answers `Validation.readOnly`.
-    public var isReadOnly: Bool {
-        guard let role = scope.applicationContext[RoleKey.self] else { return false }
-        return !role.mayWriteCatalog
-    }
+    public var isReadOnly: Bool { scope.isReadOnly }
 
     /// Counts per value of `attribute` over `target`'s images, computed once per
     /// validation pass.
