@@ -17,6 +17,9 @@ public struct ChainSession: Sendable {
         self.transport = transport
     }
 
+    /// The server's base URL.
+    public var serverURL: URL { transport.baseURL }
+
     var path: String { "/v1/sessions/" + ChainTransport.segment(id) }
 
     func request(_ method: String, _ rest: String, query: [URLQueryItem] = [], headers: [String: String] = [:], body: Data? = nil) throws -> URLRequest {

@@ -20,11 +20,14 @@ struct ChainClientPackageTests {
         #expect(product["targets"] as? [String] == ["ChainClient"])
     }
 
-    /// `swift package describe --type json`, parsed.
+    /// `swift package describe --type json`, parsed. Its own scratch path: the `swift test`
+    /// running this holds the lock on the package's `.build`.
     static func describe() throws -> [String: Any] {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("describe-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", packageDirectory, "describe", "--type", "json"]
+        process.arguments = ["swift", "package", "--package-path", packageDirectory, "--scratch-path", scratch, "describe", "--type", "json"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -1,6 +1,7 @@
-/// Typed helpers for the actions every server has (API v1, v1.1, v1.2).
+/// Typed helpers for the actions every server has (API v1, v1.1, v1.2). `image` on the
+/// rating, label and flag commands is for a compare (which acts on its select otherwise);
+/// `advance`, when given, overrides the window's auto-advance once.
 extension Command {
-    /// `advance`, when given, overrides the window's auto-advance once.
     public static func setRating(_ rating: Int, image: String? = nil, advance: Bool? = nil) -> Command {
         action("setRating", withOptions(["rating": .number(Double(rating))], image: image, advance: advance))
     }

@@ -4,4 +4,10 @@ public struct ServerSentEvent: Sendable, Hashable {
     /// `event:`'s value; `message` when the event named none.
     public var name: String
     public var data: String
+
+    public init(id: String? = nil, name: String = "message", data: String) {
+        self.id = id
+        self.name = name
+        self.data = data
+    }
 }
