@@ -93,13 +93,3 @@ extension Command {
         return .object(args)
     }
 }
-
-/// An image's color label.
-public enum ColorLabel: String, Sendable, Hashable, CaseIterable, Codable {
-    case none, red, yellow, green, blue, purple
-}
-
-/// An image's flag.
-public enum Flag: String, Sendable, Hashable, CaseIterable, Codable {
-    case none, pick, reject
-}

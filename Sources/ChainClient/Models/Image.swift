@@ -29,25 +29,3 @@ public struct Image: Codable, Sendable, Hashable, Identifiable {
         public var focalLength: Double?
     }
 }
-
-/// A page of `GET /v1/images`: `next` is the cursor of the following page, nil on the last.
-public struct ImagePage: Codable, Sendable, Hashable {
-    public var images: [Image]
-    public var next: String?
-    public var limit: Int?
-    public var total: Int?
-}
-
-/// A page of a grid's working set, in its order (`GET …/grid`).
-public struct GridPage: Codable, Sendable, Hashable {
-    public var images: [Image]
-    public var total: Int
-    public var offset: Int
-}
-
-/// A page of a grid's whole selection, in selection order (`GET …/selection`).
-public struct SelectionPage: Codable, Sendable, Hashable {
-    public var selection: [String]
-    public var next: String?
-    public var limit: Int?
-}

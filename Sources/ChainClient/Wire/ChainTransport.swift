@@ -102,7 +102,11 @@ final class ChainTransport: Sendable {
 
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
+    /// JSON with sorted keys: the same command is the same bytes, as an `Idempotency-Key`
+    /// repeated by the caller needs (a dictionary's order differs from one instance to another).
     func encode(_ value: some Encodable) throws -> Data {
-        try JSONEncoder().encode(value)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
     }
 }
