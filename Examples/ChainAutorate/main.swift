@@ -71,22 +71,32 @@ let handler = session.actionHandler(
     for: AutoRate.action, on: AutoRate.responder, validation: AutoRate.validation(forSelectionCount: 0), undoName: "Auto Rate",
     onEvent: follow)
 
+/// Answers `call` with a rating per image its context lists.
+@Sendable func answer(_ call: Invocation) async {
+    let changes = AutoRate.changes(for: call)
+    if call.context.selectionCount > changes.count {
+        log("\(call.call): \(call.context.selectionCount) images selected, rating the \(changes.count) listed")
+    }
+    do {
+        try await call.answer(.changes(changes, result: ["rated": .number(Double(changes.count))]))
+        log("answered \(call.call) (\(call.action) on \(call.responder)): rated \(changes.count) image(s)")
+    } catch {
+        log("answering \(call.call) failed: \(error)")  // e.g. already settled: the command timed out
+    }
+}
+
 log("opening the event stream of session \(session.id)")
 do {
-    for try await call in handler {
-        let changes = AutoRate.changes(for: call)
-        if call.context.selectionCount > changes.count {
-            log("\(call.call): \(call.context.selectionCount) images selected, rating the \(changes.count) listed")
-        }
-        do {
-            try await call.answer(.changes(changes, result: ["rated": .number(Double(changes.count))]))
-            log("answered \(call.call) (\(call.action) on \(call.responder)): rated \(changes.count) image(s)")
-        } catch {
-            log("answering \(call.call) failed: \(error)")  // e.g. already settled: the command timed out
-        }
-        if options.once {
-            log("answered one call (--once); exiting")
-            exit(0)
+    // Each call is answered in a task of its own, so the stream is read on while the answer
+    // travels (the next call does not wait for this one's 204).
+    try await withThrowingDiscardingTaskGroup { group in
+        for try await call in handler {
+            if options.once {
+                await answer(call)
+                log("answered one call (--once); exiting")
+                exit(0)
+            }
+            group.addTask { await answer(call) }
         }
     }
 } catch {

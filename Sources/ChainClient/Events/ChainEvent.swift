@@ -42,28 +42,28 @@ public enum ChainEvent: Sendable, Hashable {
         public var truncated: Bool
     }
 
-    /// Decodes one SSE event; one the client cannot read becomes `.other`.
+    /// Decodes one SSE event; one the client cannot read becomes `.other`. Only the typed
+    /// model is decoded for the events that have one (JSONDecoder is not cheap on Linux).
     init(_ event: ServerSentEvent, session: ChainSession) {
         let data = Data(event.data.utf8)
         let decoder = JSONDecoder()
-        let raw = (try? decoder.decode(JSONValue.self, from: data)) ?? .string(event.data)
         do {
             switch event.name {
             case "hello": self = .hello(try decoder.decode(Hello.self, from: data))
             case "command": self = .command(try decoder.decode(CommandAnswer.self, from: data))
             case "menu": self = .menu(try decoder.decode(MenuChange.self, from: data))
             case "catalog": self = .catalog(try decoder.decode(CatalogChange.self, from: data))
-            case "view": self = .view(raw)
-            case "presence": self = .presence(raw)
             case "invoke":
                 var invocation = try decoder.decode(Invocation.self, from: data)
                 invocation.session = session
                 self = .invoke(invocation)
-            case "ended": self = .ended(reason: raw["reason"]?.stringValue ?? "")
-            default: self = .other(name: event.name, data: raw)
+            case "view": self = .view(try decoder.decode(JSONValue.self, from: data))
+            case "presence": self = .presence(try decoder.decode(JSONValue.self, from: data))
+            case "ended": self = .ended(reason: try decoder.decode(JSONValue.self, from: data)["reason"]?.stringValue ?? "")
+            default: self = .other(name: event.name, data: try decoder.decode(JSONValue.self, from: data))
             }
         } catch {
-            self = .other(name: event.name, data: raw)
+            self = .other(name: event.name, data: (try? decoder.decode(JSONValue.self, from: data)) ?? .string(event.data))
         }
     }
 }

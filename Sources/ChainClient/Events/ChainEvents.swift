@@ -22,49 +22,76 @@ public struct ChainEvents: AsyncSequence, Sendable {
     /// With no byte for this long (keep-alives come every 15 s) the connection counts as dead.
     public var idleTimeout: TimeInterval = 45
 
-    public func makeAsyncIterator() -> AsyncThrowingStream<ChainEvent, any Error>.Iterator {
-        let (stream, continuation) = AsyncThrowingStream<ChainEvent, any Error>.makeStream()
-        let task = Task { [self] in
-            do {
-                try await run(continuation)
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream.makeAsyncIterator()
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(events: self, lastID: lastEventID, delay: firstDelay)
     }
 
-    private func run(_ output: AsyncThrowingStream<ChainEvent, any Error>.Continuation) async throws {
-        var lastID = lastEventID
-        var delay = firstDelay
-        while !Task.isCancelled {
-            do {
-                var parser = ServerSentEventParser()
-                for try await chunk in try connect(lastID) {
-                    for frame in parser.feed(chunk) {
-                        if let id = frame.id { lastID = id }
-                        delay = firstDelay
-                        let event = ChainEvent(frame, session: session)
-                        output.yield(event)
-                        if case .ended(let reason) = event, reason != "shutdown" { return }
+    /// Pulls chunks from the current connection and frames them, in the consumer's own task
+    /// (no task or stream between the network and the loop: each hop costs latency).
+    public struct Iterator: AsyncIteratorProtocol {
+        public typealias Element = ChainEvent
+
+        let events: ChainEvents
+        var lastID: String?
+        var delay: Duration
+        var connection: AsyncThrowingStream<Data, any Error>.AsyncIterator?
+        var parser = ServerSentEventParser()
+        var pending: [ChainEvent] = []
+        var reconnecting = false
+        var finished = false
+
+        init(events: ChainEvents, lastID: String?, delay: Duration) {
+            self.events = events
+            self.lastID = lastID
+            self.delay = delay
+        }
+
+        public mutating func next() async throws -> ChainEvent? {
+            while true {
+                if !pending.isEmpty { return pending.removeFirst() }
+                if finished || Task.isCancelled { return nil }
+                do {
+                    if connection == nil {
+                        if reconnecting {
+                            try await Task.sleep(for: delay)
+                            delay = Swift.min(delay * 2, events.maximumDelay)
+                        }
+                        reconnecting = true
+                        parser = ServerSentEventParser()
+                        connection = try events.connect(lastID).makeAsyncIterator()
                     }
+                    guard let chunk = try await connection?.next() else {
+                        connection = nil  // the server closed it: open it again
+                        continue
+                    }
+                    frame(chunk)
+                } catch let problem as ChainProblem where problem.status == 401 || problem.status == 404 {
+                    finished = true
+                    throw ChainClientError.streamRefused(problem)
+                } catch is CancellationError {
+                    return nil
+                } catch {
+                    connection = nil  // dropped or refused for now (429, 503): back off, open it again
                 }
-            } catch let problem as ChainProblem where problem.status == 401 || problem.status == 404 {
-                throw ChainClientError.streamRefused(problem)
-            } catch is CancellationError {
-                return
-            } catch {
-                // A dropped or refused (429, 503) connection: try again after the backoff.
             }
-            if Task.isCancelled { return }
-            try await Task.sleep(for: delay)
-            delay = Swift.min(delay * 2, maximumDelay)
+        }
+
+        private mutating func frame(_ chunk: Data) {
+            for frame in parser.feed(chunk) {
+                if let id = frame.id { lastID = id }
+                delay = events.firstDelay
+                let event = ChainEvent(frame, session: events.session)
+                pending.append(event)
+                if case .ended(let reason) = event, reason != "shutdown" {
+                    finished = true
+                    connection = nil
+                    return
+                }
+            }
         }
     }
 
-    private func connect(_ lastID: String?) throws -> AsyncThrowingStream<Data, any Error> {
+    func connect(_ lastID: String?) throws -> AsyncThrowingStream<Data, any Error> {
         var headers = ["Accept": "text/event-stream"]
         if let lastID { headers["Last-Event-ID"] = lastID }
         var request = try session.request("GET", "/events", headers: headers)

@@ -58,31 +58,32 @@ public final class ActionHandler: AsyncSequence, Sendable {
         try await session.removeHandler(id)
     }
 
-    public func makeAsyncIterator() -> AsyncThrowingStream<Invocation, any Error>.Iterator {
-        let (stream, continuation) = AsyncThrowingStream<Invocation, any Error>.makeStream()
-        let task = Task { [self] in
-            do {
-                for try await event in session.events() {
-                    if case .invoke(let invocation) = event, invocation.handler == id {
-                        continuation.yield(invocation)
-                        continue
-                    }
-                    // The client sees `hello` first, so an `update` there goes into the registration.
-                    await onEvent?(event, self)
-                    if case .hello = event { try await registerPatiently() }
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(handler: self, events: session.events().makeAsyncIterator())
+    }
+
+    /// Reads the stream in the consumer's own task: registers on `hello`, passes other events
+    /// to `onEvent`, and returns the handler's own invocations.
+    public struct Iterator: AsyncIteratorProtocol {
+        public typealias Element = Invocation
+
+        let handler: ActionHandler
+        var events: ChainEvents.Iterator
+
+        public mutating func next() async throws -> Invocation? {
+            while let event = try await events.next() {
+                if case .invoke(let invocation) = event, invocation.handler == handler.id { return invocation }
+                // The client sees `hello` first, so an `update` there goes into the registration.
+                await handler.onEvent?(event, handler)
+                if case .hello = event { try await handler.registerPatiently() }
             }
+            return nil
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream.makeAsyncIterator()
     }
 
     /// `ensureRegistered`, tried again each second while the server is unreachable or
     /// restarting (a transport failure, a 5xx); any other problem ends the iteration.
-    private func registerPatiently() async throws {
+    func registerPatiently() async throws {
         while true {
             do {
                 return try await ensureRegistered()
@@ -140,7 +141,9 @@ extension ChainSession {
     }
 
     /// Performs `action` on `responder` with `perform` until the task is cancelled or the
-    /// session ends: the one-call form. A thrown error answers the call as a rejection.
+    /// session ends: the one-call form. Each invocation is performed and answered in a task of
+    /// its own, so the stream is read on meanwhile (a slow answer does not hold up the next
+    /// call); a thrown error answers the call as a rejection.
     public func actionHandler(
         for action: String, on responder: String, validation: RemoteValidation = RemoteValidation(), undoName: String? = nil,
         menuItems: [ContributedMenuItem]? = nil, keyBindings: [ContributedKeyBinding]? = nil,
@@ -148,14 +151,19 @@ extension ChainSession {
     ) async throws {
         let handler = actionHandler(
             for: action, on: responder, validation: validation, undoName: undoName, menuItems: menuItems, keyBindings: keyBindings)
-        for try await invocation in handler {
-            let answer: CallAnswer
-            do {
-                answer = try await perform(invocation)
-            } catch {
-                answer = .error(title: "\(action) failed", detail: String(describing: error))
+        try await withThrowingDiscardingTaskGroup { group in
+            for try await invocation in handler {
+                group.addTask {
+                    let answer: CallAnswer
+                    do {
+                        answer = try await perform(invocation)
+                    } catch {
+                        answer = .error(title: "\(action) failed", detail: String(describing: error))
+                    }
+                    // A call already settled (timed out) is not this loop's failure.
+                    try? await invocation.answer(answer)
+                }
             }
-            try await invocation.answer(answer)
         }
     }
 }
