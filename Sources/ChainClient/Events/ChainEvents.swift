@@ -96,11 +96,7 @@ public struct ChainEvents: AsyncSequence, Sendable {
         if let lastID { headers["Last-Event-ID"] = lastID }
         var request = try session.request("GET", "/events", headers: headers)
         request.timeoutInterval = idleTimeout
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = idleTimeout
-        configuration.timeoutIntervalForResource = .infinity
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return EventConnection.open(request, configuration: configuration)
+        return EventConnection.open(request, on: session.transport.session, router: session.transport.router)
     }
 }
 

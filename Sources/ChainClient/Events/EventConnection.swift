@@ -19,16 +19,13 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
         self.continuation = continuation
     }
 
-    /// Opens `request` and streams its body.
-    static func open(_ request: URLRequest, configuration: URLSessionConfiguration) -> AsyncThrowingStream<Data, any Error> {
+    /// Opens `request` on `session` (whose delegate is `router`) and streams its body.
+    static func open(_ request: URLRequest, on session: URLSession, router: StreamRouter) -> AsyncThrowingStream<Data, any Error> {
         AsyncThrowingStream { continuation in
             let connection = EventConnection(continuation: continuation)
-            let session = URLSession(configuration: configuration, delegate: connection, delegateQueue: nil)
             let task = session.dataTask(with: request)
-            continuation.onTermination = { _ in
-                task.cancel()
-                session.invalidateAndCancel()
-            }
+            router.route(task, to: connection)
+            continuation.onTermination = { _ in task.cancel() }
             task.resume()
         }
     }
@@ -52,7 +49,6 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        session.finishTasksAndInvalidate()
         if let (status, body) = refusal.withLock({ $0 }) {
             continuation.finish(throwing: ChainProblem(status: status, data: body))
         } else if let error {

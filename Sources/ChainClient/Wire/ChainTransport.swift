@@ -10,11 +10,13 @@ final class ChainTransport: Sendable {
     let baseURL: URL
     let session: URLSession
     let retry: RetryPolicy
+    /// Routes the event streams' callbacks (the session's delegate).
+    let router = StreamRouter()
 
     init(baseURL: URL, configuration: URLSessionConfiguration, retry: RetryPolicy) {
         self.baseURL = baseURL
         self.retry = retry
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
     }
 
     /// An answer: status, headers (lower-cased names) and body.
