@@ -23,9 +23,9 @@ struct ChainAutorateTests {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = ["--url", server.url.absoluteString, "--session", session.id, "--token=\(session.token)", "--once"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
+            let output = try ChildOutput()
+            process.standardOutput = output.handle
+            process.standardError = output.handle
             try process.run()
             defer { if process.isRunning { process.terminate() } }
 
@@ -42,7 +42,7 @@ struct ChainAutorateTests {
 
             #expect(try await eventually(10) { !process.isRunning })
             #expect(process.terminationStatus == 0)
-            let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let said = String(decoding: output.read(), as: UTF8.self)
             #expect(said.contains("answered c-1 (autoRate on main/grid): rated 3 image(s)"))
             #expect(said.contains("answered one call (--once); exiting"))
         }

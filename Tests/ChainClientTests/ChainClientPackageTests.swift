@@ -28,12 +28,12 @@ struct ChainClientPackageTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "package", "--package-path", packageDirectory, "--scratch-path", scratch, "describe", "--type", "json"]
-        let output = Pipe()
-        process.standardOutput = output
+        let output = try ChildOutput()
+        process.standardOutput = output.handle
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let data = output.read()
         try #require(process.terminationStatus == 0, "swift package describe exited \(process.terminationStatus)")
         // Warnings may precede the JSON on standard output.
         let start = try #require(data.firstIndex(of: UInt8(ascii: "{")))

@@ -59,3 +59,23 @@ func eventually(_ seconds: Double = 5, _ condition: () async throws -> Bool) asy
     }
     return try await condition()
 }
+
+/// A file a child process writes its output to, read once it has exited. Not a pipe:
+/// Foundation's `readDataToEndOfFile` traps on EINTR, which the SIGCHLD of other tests'
+/// children can cause while it blocks.
+struct ChildOutput {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)").path
+    let handle: FileHandle
+
+    init() throws {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    }
+
+    /// What the child wrote, and the file removed.
+    func read() -> Data {
+        try? handle.close()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return FileManager.default.contents(atPath: path) ?? Data()
+    }
+}
