@@ -3,7 +3,7 @@
 // is kept in sessionStorage (this tab only, gone when it closes) and sent only to create
 // sessions; the session's principal is shown beside the connection state.
 
-import { ProblemError } from "./api.js";
+import { ProblemError } from "./chain-client.js";
 
 const keyStorage = "chainserver.apiKey";
 
