@@ -12,7 +12,8 @@ enum AttributeValidation {
             do throws(ArgumentError) {
                 let images = try target.images(naming: image)
                 let verdict = validation(input.catalog.histogram(of: images, attribute))
-                return .handles(input.isReadOnly ? .readOnly(keeping: verdict) : verdict)
+                guard input.isReadOnly else { return .handles(verdict) }
+                return .handles(.readOnly(keeping: verdict))
             } catch {
                 return .refused(.invalidArgument(error))
             }
@@ -22,6 +23,7 @@ enum AttributeValidation {
             return .handles(input.isReadOnly ? .readOnly() : .disabled(target.emptyReason))
         }
         let verdict = validation(input.histogram(of: target, attribute))
-        return .handles(input.isReadOnly ? .readOnly(keeping: verdict) : verdict)
+        guard input.isReadOnly else { return .handles(verdict) }
+        return .handles(.readOnly(keeping: verdict))
     }
 }

@@ -28,10 +28,9 @@ public final class ValidationScope {
     @exclusivity(unchecked) private var others: [Known] = []
 
     /// What the application responder provides to a command's context (`RoleKey`), asked
-    /// the first time a catalog write validates in this pass and kept for the others.
+    /// the first time a catalog write validates in this pass.
     private let applicationProviders: [Behavior.Entry<ContextProvider>]
-    @exclusivity(unchecked) private var applicationValues: ContextValues?
-    /// What the role in `applicationContext` says of catalog writes, kept as one byte: every
+    /// What the role the application provides says of catalog writes, kept as one byte: every
     /// catalog write of a menu pass asks.
     @exclusivity(unchecked) private var readOnly: Bool?
 
@@ -51,19 +50,23 @@ public final class ValidationScope {
     /// The values the application responder (registered for its kind, then attached to it)
     /// contributes to a command's context, as the perform part will see them.
     public var applicationContext: ContextValues {
-        if let applicationValues { return applicationValues }
         var values = ContextValues()
         for entry in applicationProviders { entry.value.provide(.app, session, &values) }
         if let own = session.attachments.behavior(at: .app) {
             for entry in own.providers { entry.value.provide(.app, session, &values) }
         }
-        applicationValues = values
         return values
     }
 
     /// Whether the role the application provides forbids catalog writes (a viewer's).
     public var isReadOnly: Bool {
         if let readOnly { return readOnly }
+        return askApplication()
+    }
+
+    /// Out of line: once a pass, and kept out of every catalog write's validation.
+    @inline(never)
+    private func askApplication() -> Bool {
         let found = applicationContext[RoleKey.self].map { !$0.mayWriteCatalog } ?? false
         readOnly = found
         return found

@@ -19,6 +19,7 @@ extension Role {
 extension Validation {
     /// A catalog write seen from a viewer's session: disabled, keeping the check mark and
     /// title the write's own validation gave (a viewer still sees which rating is set).
+    @inline(never)
     public static func readOnly(keeping validation: Validation = .enabled) -> Validation {
         .disabled(Role.readOnlyReason, state: validation.state, title: validation.title)
     }
