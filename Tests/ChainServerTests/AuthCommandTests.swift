@@ -34,10 +34,21 @@ struct AuthCommandTests {
         #expect(err.contains("open mode") && err.contains("auth.allowOpen"))
     }
 
+    /// The repository's menus with a small catalog and no demo pictures to draw: this suite
+    /// starts servers beside the others, and need not load the machine for seconds.
+    func lightConfiguration(in data: URL) throws -> String {
+        let config = data.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: ChainServerCommandTests.configDirectory + "/menus.json", toPath: config.appendingPathComponent("menus.json").path)
+        try Data(#"{"catalog": {"demoImages": 60, "demoPictures": false}}"#.utf8).write(to: config.appendingPathComponent("server.json"))
+        return config.path
+    }
+
     @Test func keysOnTheCommandLineAndNeverAKeyOrTokenInTheLogOrTheFile() async throws {
         let data = try command.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: data) }
-        let common = ["--data-dir", data.path, "--config", ChainServerCommandTests.configDirectory]
+        let common = ["--data-dir", data.appendingPathComponent("data").path, "--config", try lightConfiguration(in: data)]
         let (added, out, _) = try run(["keys", "add", "eve", "--role", "editor"] + common)
         #expect(added == 0)
         let key = try #require(out.split(separator: "\n").last.map(String.init))
@@ -80,10 +91,11 @@ struct AuthCommandTests {
         server.waitUntilExit()
         let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(log.contains("session.created"), "the debug log was read")
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("data/catalog.sqlite").path))
         for secret in [key, token] {
             #expect(!log.contains(secret))
             for file in ["catalog.sqlite", "catalog.sqlite-wal"] {
-                let bytes = (try? Data(contentsOf: data.appendingPathComponent(file))) ?? Data()
+                let bytes = (try? Data(contentsOf: data.appendingPathComponent("data").appendingPathComponent(file))) ?? Data()
                 #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(file) holds a secret in clear")
             }
         }
