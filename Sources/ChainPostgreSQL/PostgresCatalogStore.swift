@@ -51,7 +51,8 @@ package final class PostgresCatalogStore: WriterBackedStorage {
         self.relay = relay
         let origin = origin
         listener = PostgresListener(
-            url: url, channels: [PostgresSchema.logChannel, PostgresSchema.callChannel, PostgresSchema.settledChannel, PostgresSchema.streamsChannel]
+            url: url, channels: [PostgresSchema.logChannel, PostgresSchema.callChannel, PostgresSchema.settledChannel, PostgresSchema.streamsChannel,
+                PostgresSchema.presenceChannel]
         ) { connection in
             try relay.connected(connection)
             writer.requestFollow()

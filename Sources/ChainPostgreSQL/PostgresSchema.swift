@@ -30,6 +30,9 @@ package enum PostgresSchema {
     package static let callChannel = "chain_call"
     package static let settledChannel = "chain_call_settled"
     package static let streamsChannel = "chain_streams"
+    /// The channel `PostgresCallRelay` notifies presence on (`origin session entry`, no
+    /// entry when the session left that instance).
+    package static let presenceChannel = "chain_presence"
 
     /// SQL true when the instance named by `column` is running (holds its running lock).
     package static func isRunning(_ column: String) -> String {
@@ -215,6 +218,17 @@ package enum PostgresSchema {
             ADD COLUMN iso INTEGER,
             ADD COLUMN focal_length DOUBLE PRECISION,
             ADD COLUMN orientation SMALLINT NOT NULL DEFAULT 1 CHECK (orientation BETWEEN 1 AND 8);
+        """,
+        // v7: each instance's presence entries (`PresenceRelay`), for an instance that starts
+        // or reconnects to read what it missed; changes travel as notifications. Not logged,
+        // as `session_streams`: only what lives as long as the instances do.
+        """
+        CREATE UNLOGGED TABLE session_presence (
+            session TEXT NOT NULL,
+            origin TEXT NOT NULL,
+            entry TEXT NOT NULL,
+            PRIMARY KEY (session, origin)
+        );
         """,
     ]
 
