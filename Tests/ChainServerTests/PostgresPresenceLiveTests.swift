@@ -39,24 +39,12 @@ struct PostgresPresenceLiveTests {
         let followed = try await alice.perform("follow", ["session": .string(bob.id)])
         #expect(followed["result"]?["image"] == "img-6")
         try await bob.perform("nextImage")
-        var shown: JSON?
-        for _ in 0..<100 {
-            shown = try await alice.state()["windows"]?.arrayValue?.first?["viewer"]?["image"]
-            if shown == "img-7" { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(shown == "img-7")
+        #expect(try await PresenceLiveTests.window(alice, { $0["viewer"]?["image"] }, becomes: "img-7") == "img-7")
 
         _ = try await bob.client.send("DELETE", bob.path, token: bob.token)
         let gone = try await Self.presence(alice) { PresenceLiveTests.entry($0, bob) == nil }
         #expect(gone != nil && PresenceLiveTests.entry(gone, bob) == nil)
         // The follower lets go of a session that left.
-        var following: JSON?
-        for _ in 0..<100 {
-            following = try await alice.state()["windows"]?.arrayValue?.first?["following"]
-            if following == .null { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(following == .null)
+        #expect(try await PresenceLiveTests.window(alice, { $0["following"] }, becomes: .null) == .null)
     }
 }

@@ -15,6 +15,18 @@ struct PresenceLiveTests {
 
     static func following(_ answer: LiveResponse) -> JSON? { answer["session"]?["windows"]?.arrayValue?.first?["following"] }
 
+    /// `member` of `session`'s first window, read again until it is `expected` (5 s at most);
+    /// the last value read.
+    static func window(_ session: RemoteSession, _ member: (JSON) -> JSON?, becomes expected: JSON) async throws -> JSON? {
+        var last: JSON?
+        for _ in 0..<100 {
+            last = try await session.state()["windows"]?.arrayValue?.first.flatMap(member)
+            if last == expected { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return last
+    }
+
     @Test func theListShowsEverySessionWithWhatEachLooksAtAndAnETag() async throws {
         try await LiveServer.withSession { server, alice in
             let bob = try await server.client.createSession()
@@ -70,13 +82,7 @@ struct PresenceLiveTests {
             #expect(Self.following(followed) == .string(bob.id))
 
             try await bob.perform("nextImage")
-            var shown: JSON?
-            for _ in 0..<50 {
-                shown = try await alice.state()["windows"]?.arrayValue?.first?["viewer"]?["image"]
-                if shown == "img-4" { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            #expect(shown == "img-4")
+            #expect(try await Self.window(alice, { $0["viewer"]?["image"] }, becomes: "img-4") == "img-4")
             let entry = Self.entry(try await server.client.get("/v1/presence", token: bob.token).json, alice)
             #expect(entry?["windows"]?.arrayValue?.first?["following"] == .string(bob.id))
 
