@@ -80,6 +80,7 @@ let package = Package(
                 .embedInCode("Resources/web/toolbar.js"),
                 .embedInCode("Resources/web/confirm.js"),
                 .embedInCode("Resources/web/compare.js"),
+                .embedInCode("Resources/web/presence.js"),
             ],
             swiftSettings: strict
         ),
