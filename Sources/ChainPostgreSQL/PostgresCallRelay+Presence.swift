@@ -31,12 +31,12 @@ extension PostgresCallRelay: PresenceRelay {
         }
     }
 
-    /// `subject` is `session entry` or `session` (left), from another instance.
-    func heardPresence(_ subject: String) {
+    /// `subject` is `session entry` or `session` (left), from instance `origin`.
+    func heardPresence(_ subject: String, from origin: String) {
         let parts = subject.split(separator: " ", maxSplits: 1)
         guard let session = parts.first.map(String.init) else { return }
         let entry = parts.count == 2 ? Array(parts[1].utf8) : nil
-        queue.async { [self] in presenceReceiver?.heard(session, entry) }
+        queue.async { [self] in presenceReceiver?.heard(origin, session, entry) }
     }
 
     /// Publishes this instance's entries again and takes in the other running instances'.
@@ -55,11 +55,11 @@ extension PostgresCallRelay: PresenceRelay {
         }
         try dropStoppedPresence()
         let result = try run("""
-            SELECT p.session, p.entry FROM session_presence p WHERE p.origin <> $1 AND \(PostgresSchema.isRunning("p.origin"))
+            SELECT p.session, p.entry, p.origin FROM session_presence p WHERE p.origin <> $1 AND \(PostgresSchema.isRunning("p.origin"))
             """, [.text(origin)])
         for row in 0..<result.rowCount {
-            guard let session = result.text(row, 0), let entry = result.text(row, 1) else { continue }
-            receiver.heard(session, Array(entry.utf8))
+            guard let session = result.text(row, 0), let entry = result.text(row, 1), let origin = result.text(row, 2) else { continue }
+            receiver.heard(origin, session, Array(entry.utf8))
         }
     }
 

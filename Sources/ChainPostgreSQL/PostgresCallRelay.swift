@@ -146,7 +146,8 @@ package final class PostgresCallRelay: CallRelay {
             case PostgresSchema.streamsChannel where name != origin:
                 queue.async { [self] in recount(subject) }
             case PostgresSchema.presenceChannel where name != origin:
-                heardPresence(subject)
+                // "-origin": that instance stopped running, and another one said so.
+                heardPresence(subject, from: name.hasPrefix("-") ? String(name.dropFirst()) : name)
             default:
                 break
             }

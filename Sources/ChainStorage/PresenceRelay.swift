@@ -13,15 +13,15 @@ package protocol PresenceRelay: AnyObject, Sendable {
 /// What an instance does with the presence other instances relay (`PresenceRelay`), on the
 /// relay's thread, in the order the database delivered it.
 package struct PresenceRelayReceiver: Sendable {
-    /// Another instance's entry of `session` (its JSON), or `nil` when the session left it or
-    /// that instance stopped running.
-    package let heard: @Sendable (_ session: String, _ entry: [UInt8]?) -> Void
+    /// Instance `origin`'s entry of `session` (its JSON), or `nil` when the session left it or
+    /// that instance stopped running. A session may be held by several instances at once.
+    package let heard: @Sendable (_ origin: String, _ session: String, _ entry: [UInt8]?) -> Void
     /// This instance's entries, to publish again after the database restarted or the
     /// connection came back.
     package let held: @Sendable () -> [(session: String, entry: [UInt8])]
 
     package init(
-        heard: @escaping @Sendable (_ session: String, _ entry: [UInt8]?) -> Void,
+        heard: @escaping @Sendable (_ origin: String, _ session: String, _ entry: [UInt8]?) -> Void,
         held: @escaping @Sendable () -> [(session: String, entry: [UInt8])]
     ) {
         self.heard = heard

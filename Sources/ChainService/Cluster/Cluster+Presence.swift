@@ -9,10 +9,10 @@ extension Cluster {
     func sharePresence(through relay: any PresenceRelay) {
         let board = live.presence
         relay.presenceReceiver = PresenceRelayReceiver(
-            heard: { session, bytes in
-                guard let bytes else { return board.heard(session, nil) }
+            heard: { origin, session, bytes in
+                guard let bytes else { return board.heard(session, nil, from: origin) }
                 guard let json = try? JSONParser.parse(bytes), let entry = PresenceEntry(json: json), entry.session == session else { return }
-                board.heard(session, entry)
+                board.heard(session, entry, from: origin)
             },
             held: { board.localEntries.map { (session: $0.session, entry: $0.encoded()) } })
         board.onFlush { [weak relay] flush in

@@ -28,7 +28,9 @@ package final class PresenceBoard: SessionDirectory, Sendable {
 
     private struct State {
         var local: [String: (session: LiveSession, entry: PresenceEntry)] = [:]
-        var remote: [String: PresenceEntry] = [:]
+        /// Other instances' entries, by session then instance: a session may be held by
+        /// several (each one its requests reached), and stays until none holds it.
+        var remote: [String: [String: PresenceEntry]] = [:]
         var changed: Set<String> = []
         var left: Set<String> = []
         var localLeft: Set<String> = []
@@ -36,7 +38,7 @@ package final class PresenceBoard: SessionDirectory, Sendable {
         /// Grows with every change: what `GET /v1/presence`'s `ETag` names.
         var version: UInt64 = 1
 
-        func entry(_ id: String) -> PresenceEntry? { local[id]?.entry ?? remote[id] }
+        func entry(_ id: String) -> PresenceEntry? { local[id]?.entry ?? remote[id]?.values.first }
     }
 
     package init(interval: Duration = PresenceBoard.defaultInterval) {
@@ -82,13 +84,15 @@ package final class PresenceBoard: SessionDirectory, Sendable {
         }
     }
 
-    /// Another instance's entry of session `id` (`nil`: the session left there).
-    package func heard(_ id: String, _ entry: PresenceEntry?) {
+    /// Instance `origin`'s entry of session `id` (`nil`: the session left there).
+    package func heard(_ id: String, _ entry: PresenceEntry?, from origin: String) {
         mark { state in
-            guard state.remote[id] != entry else { return false }
-            state.remote[id] = entry
-            guard state.local[id] == nil else { return false }
-            if entry == nil {
+            guard state.remote[id]?[origin] != entry else { return false }
+            let shown = state.entry(id)
+            state.remote[id, default: [:]][origin] = entry
+            if state.remote[id]?.isEmpty == true { state.remote[id] = nil }
+            guard state.local[id] == nil, state.entry(id) != shown else { return false }
+            if state.remote[id] == nil {
                 state.changed.remove(id)
                 state.left.insert(id)
             } else {
@@ -133,7 +137,7 @@ package final class PresenceBoard: SessionDirectory, Sendable {
     package var entries: (sessions: [PresenceEntry], version: UInt64) {
         state.withLock { state in
             var all = state.local.values.map(\.entry)
-            for (id, entry) in state.remote where state.local[id] == nil { all.append(entry) }
+            for (id, held) in state.remote where state.local[id] == nil { all.append(contentsOf: held.values.prefix(1)) }
             all.sort { ($0.principal, $0.session) < ($1.principal, $1.session) }
             return (all, state.version)
         }
