@@ -79,6 +79,14 @@ struct FollowCommandsTests {
         #expect(failure { try harness.send("follow", ["session": "eve"]) } != nil)
     }
 
+    @Test func followingIsKeptInTheSessionsArchive() throws {
+        var (harness, _) = harness()
+        try harness.send("follow", ["session": "eve"])
+        let archive = harness.session.archive
+        #expect(archive.windows.first?.following == "eve")
+        #expect(try Session(restoring: archive).window("main")?.following == "eve")
+    }
+
     @Test func theShownImageIsTheKeyWindowsViewerElseTheLastShowingOne() throws {
         var harness = Harness()
         #expect(harness.session.shownImage == nil)
