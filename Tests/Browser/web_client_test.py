@@ -699,6 +699,12 @@ class WebClientTest(BrowserCase):
         wait_until(lambda: self.driver.find_element(By.CSS_SELECTOR, selector).get_attribute("aria-pressed") == "false",
                    message="a second click to stop following")
         self.assertIsNone(page.js("return window.chainClient.shownWindow().following"))
+        # A page loaded after the other session moved lists it from GET /v1/presence.
+        self.driver.refresh()
+        page.wait_loaded()
+        wait_until(lambda: "looking at img-41" in (next(iter(self.driver.find_elements(By.CSS_SELECTOR, selector)), None)
+                                                  or self.driver.find_element(By.ID, "presence")).get_attribute("title") or "",
+                   message="the other session listed at load")
 
     def test_9c_toolbar_controls_perform_their_commands(self):
         page = self.page

@@ -154,13 +154,13 @@ class Client {
     this.counts[type] = (this.counts[type] || 0) + 1;
     switch (type) {
       case "hello":
+        this.presence.load(data.session.id);
         // A hello may be older than a command answer already applied: force only a new session.
         this.setSession(data.session, !this.session || this.session.id !== data.session.id);
         this.menuBar.setMenu(data.menu);
         if (data.watches) this.toolbar.setItems(data.watches);
         if (this.catalogVersion !== null && this.catalogVersion !== data.catalogVersion) this.grid.reset(this.grid.total);
         this.catalogVersion = data.catalogVersion;
-        this.presence.load(data.session.id);
         break;
       case "presence":
         this.presence.apply(data);
