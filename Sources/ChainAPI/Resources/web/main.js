@@ -158,7 +158,7 @@ class Client {
         // A hello may be older than a command answer already applied: force only a new session.
         this.setSession(data.session, !this.session || this.session.id !== data.session.id);
         this.menuBar.setMenu(data.menu);
-        if (data.watches) this.toolbar.setItems(data.watches);
+        if (data.watches) this.toolbar.setItems(data.watches.items);
         if (this.catalogVersion !== null && this.catalogVersion !== data.catalogVersion) this.grid.reset(this.grid.total);
         this.catalogVersion = data.catalogVersion;
         break;
