@@ -13,7 +13,7 @@ FIXTURES_VENV := .build/fixtures-venv
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build/browser-venv
 
-.PHONY: deps test-deps browser-deps build run test test-browser check fuzz slow-clients schemathesis crash-test instances-test test-asan test-tsan bench bench-large bench-postgres bench-http bench-live bench-presence bench-thumbnails bench-import bench-culling bench-instructions clean
+.PHONY: deps test-deps browser-deps build run test test-browser check fuzz slow-clients schemathesis crash-test instances-test test-asan test-tsan bench bench-large bench-postgres bench-http bench-live bench-client bench-presence bench-thumbnails bench-import bench-culling bench-instructions clean
 
 deps:
 	@missing=""; \
@@ -132,6 +132,11 @@ bench-live: build
 # Presence at 1,000 streaming sessions: server CPU while nobody moves, and while one session moves.
 bench-presence: build
 	scripts/bench-presence --binary .build/release/chain-server
+
+# The remote-handler round trip through ChainClient (chain-autorate) beside examples/autorate.py.
+bench-client: build
+	$(SWIFT) build -c release --product chain-autorate
+	scripts/bench-client --binary .build/release/chain-server --autorate .build/release/chain-autorate
 
 # A 24-megapixel JPEG's thumbnail the first time and from the cache: server and client times.
 bench-thumbnails: build
