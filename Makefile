@@ -13,7 +13,7 @@ FIXTURES_VENV := .build/fixtures-venv
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build/browser-venv
 
-.PHONY: deps test-deps browser-deps build run test test-browser check fuzz slow-clients schemathesis crash-test instances-test test-asan test-tsan bench bench-large bench-postgres bench-http bench-live bench-client bench-thumbnails bench-import bench-culling bench-instructions clean
+.PHONY: deps test-deps browser-deps build run test test-browser check fuzz slow-clients schemathesis crash-test instances-test test-asan test-tsan bench bench-large bench-postgres bench-http bench-live bench-client bench-presence bench-thumbnails bench-import bench-culling bench-instructions clean
 
 deps:
 	@missing=""; \
@@ -128,6 +128,10 @@ bench-http: build
 # 1,000 streaming sessions: menu fan-out latency and CPU; remote-handler round trip; RSS per stream.
 bench-live: build
 	scripts/bench-live --binary .build/release/chain-server
+
+# Presence at 1,000 streaming sessions: server CPU while nobody moves, and while one session moves.
+bench-presence: build
+	scripts/bench-presence --binary .build/release/chain-server
 
 # The remote-handler round trip through ChainClient (chain-autorate) beside examples/autorate.py.
 bench-client: build

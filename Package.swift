@@ -88,6 +88,7 @@ let package = Package(
                 .embedInCode("Resources/web/confirm.js"),
                 .embedInCode("Resources/web/compare.js"),
                 .embedInCode("Resources/web/signin.js"),
+                .embedInCode("Resources/web/presence.js"),
             ],
             swiftSettings: strict
         ),

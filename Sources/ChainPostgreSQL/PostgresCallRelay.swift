@@ -4,7 +4,8 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// `CallRelay` over PostgreSQL: two unlogged tables and three notification channels.
+/// `CallRelay` over PostgreSQL: two unlogged tables and three notification channels (and
+/// `PresenceRelay`, in `PostgresCallRelay+Presence.swift`, a third table and a fourth channel).
 ///
 /// - `session_streams` has a row for every session an instance streams; another instance
 ///   counts it only while its writer is running (`PostgresSchema.isRunning`), so a killed
@@ -21,7 +22,7 @@ import Synchronization
 package final class PostgresCallRelay: CallRelay {
     package let origin: String
     private let url: String
-    private let queue = DispatchQueue(label: "chain.call-relay")
+    let queue = DispatchQueue(label: "chain.call-relay")
     /// The queue's connection, and the one `answer` uses.
     private let connection = Lock<PostgresConnection?>(nil)
     private let answering = Lock<PostgresConnection?>(nil)
@@ -29,10 +30,11 @@ package final class PostgresCallRelay: CallRelay {
     package static let maxWaitingAnswers = 16
     private static let setup = ["SET synchronous_commit = off"]
     private static let answeringSetup = ["SET synchronous_commit = off", "SET statement_timeout = '2s'"]
-    private let state = Lock(State())
+    let state = Lock(State())
 
-    private struct State {
+    struct State {
         var receiver: CallRelayReceiver?
+        var presenceReceiver: PresenceRelayReceiver?
         var closed = false
         /// Sessions another running instance streams.
         var elsewhere: Set<String> = []
@@ -143,6 +145,9 @@ package final class PostgresCallRelay: CallRelay {
                 queue.async { [self] in settled(subject) }
             case PostgresSchema.streamsChannel where name != origin:
                 queue.async { [self] in recount(subject) }
+            case PostgresSchema.presenceChannel where name != origin:
+                // "-origin": that instance stopped running, and another one said so.
+                heardPresence(subject, from: name.hasPrefix("-") ? String(name.dropFirst()) : name)
             default:
                 break
             }
@@ -203,6 +208,7 @@ package final class PostgresCallRelay: CallRelay {
             try run("DELETE FROM session_streams s WHERE NOT \(PostgresSchema.isRunning("s.origin"))")
             try run("DELETE FROM remote_calls WHERE deadline < now() - interval '1 minute'")
             try recountAll()
+            try catchUpPresence()
         } catch {
             // The next reconnection tries again.
         }
@@ -238,6 +244,7 @@ package final class PostgresCallRelay: CallRelay {
         queue.asyncAfter(deadline: .now() + Self.recountInterval.dispatchInterval) { [weak self] in
             guard let self, !state.withLock({ $0.closed }) else { return }
             try? recountAll()
+            try? dropStoppedPresence()
             scheduleRecount()
         }
     }
@@ -287,7 +294,7 @@ package final class PostgresCallRelay: CallRelay {
 
     /// Runs one statement on the queue's connection (`run(on:)`).
     @discardableResult
-    private func run(_ sql: String, _ parameters: [PostgresValue] = []) throws -> PostgresResult {
+    func run(_ sql: String, _ parameters: [PostgresValue] = []) throws -> PostgresResult {
         try run(on: connection, setup: Self.setup, sql, parameters)
     }
 

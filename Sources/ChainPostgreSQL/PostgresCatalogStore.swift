@@ -57,7 +57,7 @@ package final class PostgresCatalogStore: WriterBackedStorage {
         listener = PostgresListener(
             url: url, channels: [
                 PostgresSchema.logChannel, PostgresSchema.callChannel, PostgresSchema.settledChannel, PostgresSchema.streamsChannel,
-                PostgresSchema.keysChannel,
+                PostgresSchema.keysChannel, PostgresSchema.presenceChannel,
             ]
         ) { connection in
             try relay.connected(connection)

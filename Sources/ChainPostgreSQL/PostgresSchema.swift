@@ -33,6 +33,9 @@ package enum PostgresSchema {
     /// The channel `keys revoke` notifies, with the revoked name as payload: every running
     /// instance ends that principal's sessions.
     package static let keysChannel = "chain_keys"
+    /// The channel `PostgresCallRelay` notifies presence on (`origin session entry`, no
+    /// entry when the session left that instance).
+    package static let presenceChannel = "chain_presence"
 
     /// SQL true when the instance named by `column` is running (holds its running lock).
     package static func isRunning(_ column: String) -> String {
@@ -232,6 +235,17 @@ package enum PostgresSchema {
         ALTER TABLE sessions
             ADD COLUMN principal TEXT NOT NULL DEFAULT 'anonymous',
             ADD COLUMN role TEXT NOT NULL DEFAULT 'editor';
+        """,
+        // v8: each instance's presence entries (`PresenceRelay`), for an instance that starts
+        // or reconnects to read what it missed; changes travel as notifications. Not logged,
+        // as `session_streams`: only what lives as long as the instances do.
+        """
+        CREATE UNLOGGED TABLE session_presence (
+            session TEXT NOT NULL,
+            origin TEXT NOT NULL,
+            entry TEXT NOT NULL,
+            PRIMARY KEY (session, origin)
+        );
         """,
     ]
 

@@ -87,6 +87,7 @@ final class ChainServerApp: Sendable {
             dispatcher: dispatcher, catalog: catalog, storage: storage, metrics: metrics, live: live, calls: calls, sidecars: sidecars,
             viewers: prefetch)
         let journal = runner.journal
+        runner.keepFollowing(live.presence)
         var listenedElsewhere: (@Sendable (String) -> Bool)?
         if let relay { listenedElsewhere = { id in relay.isListenedElsewhere(id) } }
         var storeUse: (@Sendable (LiveSession) -> Void)?
@@ -105,6 +106,7 @@ final class ChainServerApp: Sendable {
                 // here, unless another instance has used the session since.
                 if reason == .expired { journal.delete(session, unusedFor: inUseWithin) }
             },
+            onHold: { session, held in held ? live.presence.joined(session) : live.presence.left(session.id) },
             load: { digest in try journal.load(tokenDigest: digest, usedWithin: inUseWithin) },
             listenedElsewhere: listenedElsewhere,
             storeUse: storeUse)
@@ -139,7 +141,7 @@ final class ChainServerApp: Sendable {
                 live: live, calls: calls, catalog: catalog, journal: journal, menus: menus, maxJSONDepth: configuration.maxJSONDepth,
                 log: log),
             grid: GridRoutes(storage: storage, catalog: catalog, maxPageSize: configuration.maxPageSize, reads: reads, log: log),
-            web: WebRoutes())
+            web: WebRoutes(), presence: PresenceRoutes(board: live.presence))
         router = Router(routes: routes, sessions: sessions, metrics: metrics, log: log, cors: CORSPolicy(origins: configuration.corsOrigins))
         http = HTTPServer(configuration: configuration.http, handler: router)
     }

@@ -89,6 +89,11 @@ package enum SessionStateCoding {
             autoAdvance = on
         }
         let compare = try json["compare"].map { (value) throws(Malformed) in try StoredCompare.decode(value) }
+        var following: String?
+        if let value = json["following"], value != .null {
+            guard let session = value.stringValue else { throw Malformed(reason: "following is not a session id") }
+            following = session
+        }
         let stack = stacks[id]
         let stackRuns = { (key: String) throws(Malformed) -> [ClosedRange<Int>] in
             guard let list = stack?[key] else { return [] }
@@ -104,7 +109,8 @@ package enum SessionStateCoding {
         return SessionArchive.WindowArchive(
             id: id, kind: kind, selection: ImageSelection(runs: selection), cursor: try imageID("cursor"),
             anchor: try imageID("anchor"), columns: columns, view: view, image: image, position: position,
-            undo: try stackRuns("undo"), redo: try stackRuns("redo"), autoAdvance: autoAdvance, compare: compare)
+            undo: try stackRuns("undo"), redo: try stackRuns("redo"), autoAdvance: autoAdvance, compare: compare,
+            following: following)
     }
 
     /// `[a, b]` of two integers: how selection runs and serial runs are stored.

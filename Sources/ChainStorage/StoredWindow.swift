@@ -4,8 +4,9 @@ import ChainModel
 /// "selection": [[4, 2]], "image": null}`, the selection as `[first, count]` runs, and a
 /// grid's `"cursor"`, `"anchor"` (ids) and `"columns"` when they are not `nil`, `nil` and 1,
 /// its `"view"` (`{"filter", "sort"}` as the wire spells it) when it is not the whole catalog
-/// by id, the viewer's `"position"` when it has one, `"autoAdvance": true` when it is on, and
-/// `"compare"` (`StoredCompare`) while the window compares (states stored before them read so).
+/// by id, the viewer's `"position"` when it has one, `"autoAdvance": true` when it is on,
+/// `"compare"` (`StoredCompare`) while the window compares, and `"following"` (a session id)
+/// while it follows one (states stored before them read so).
 package struct StoredWindow: WireValue {
     package let window: SessionArchive.WindowArchive
 
@@ -26,6 +27,7 @@ package struct StoredWindow: WireValue {
             if let position = window.position { object("position", position) }
             if window.autoAdvance { object("autoAdvance", true) }
             if let compare = window.compare { object("compare", StoredCompare(compare)) }
+            if let following = window.following { object("following", following) }
         }
     }
 }

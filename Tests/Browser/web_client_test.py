@@ -670,6 +670,42 @@ class WebClientTest(BrowserCase):
         notice.find_element(By.CSS_SELECTOR, "button.notice-action").click()
         wait_until(lambda: page.rating_of("img-35") == before[1], message="Undo Anyway to write img-35 back")
 
+    def test_9e_the_editors_present_show_as_initials_and_a_click_follows_one(self):
+        page = self.page
+        other = self.server.request("POST", "/v1/sessions", {})
+
+        def send(action, target=None, **args):
+            body = {"action": action, "args": args}
+            if target:
+                body["target"] = target
+            return self.server.request("POST", f"/v1/sessions/{other['id']}/commands", body, other["token"])
+
+        send("openImage", image="img-40")
+        selector = f'#presence button[data-session="{other["id"]}"]'
+        button = wait_until(lambda: next(iter(self.driver.find_elements(By.CSS_SELECTOR, selector)), None),
+                            message="the other session's initials")
+        self.assertEqual(button.text, "AN")
+        wait_until(lambda: "looking at img-40" in self.driver.find_element(By.CSS_SELECTOR, selector).get_attribute("title"),
+                   message="what the other session looks at, in the tooltip")
+        shown = "return (window.chainClient.shownWindow().viewer || {}).image || null"
+        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+        wait_until(lambda: page.js(shown) == "img-40", message="following shows the other session's image")
+        wait_until(lambda: self.driver.find_element(By.CSS_SELECTOR, selector).get_attribute("aria-pressed") == "true",
+                   message="the followed editor marked")
+        self.assertTrue(self.driver.find_element(By.ID, "viewer").is_displayed())
+        send("nextImage", target="main/grid/viewer")
+        wait_until(lambda: page.js(shown) == "img-41", timeout=5, message="the viewer to move with the followed session")
+        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+        wait_until(lambda: self.driver.find_element(By.CSS_SELECTOR, selector).get_attribute("aria-pressed") == "false",
+                   message="a second click to stop following")
+        self.assertIsNone(page.js("return window.chainClient.shownWindow().following"))
+        # A page loaded after the other session moved lists it from GET /v1/presence.
+        self.driver.refresh()
+        page.wait_loaded()
+        wait_until(lambda: "looking at img-41" in (next(iter(self.driver.find_elements(By.CSS_SELECTOR, selector)), None)
+                                                  or self.driver.find_element(By.ID, "presence")).get_attribute("title") or "",
+                   message="the other session listed at load")
+
     def test_9c_toolbar_controls_perform_their_commands(self):
         page = self.page
         page.click_tile("img-33")

@@ -172,6 +172,6 @@ struct SessionEventsTests {
     @Test func eventsAreFramedUnderTheirKindsName() {
         let frame = SessionEvents.frame(SessionEvents.Event(id: 7, .ended(.expired)))
         #expect(String(decoding: frame, as: UTF8.self) == "id: 7\nevent: ended\ndata: {\"reason\":\"expired\"}\n\n")
-        #expect(LiveEvent.Kind.allCases.map(\.rawValue) == ["hello", "menu", "command", "catalog", "invoke", "ended", "view"])
+        #expect(LiveEvent.Kind.allCases.map(\.rawValue) == ["hello", "menu", "command", "catalog", "invoke", "ended", "view", "presence"])
     }
 }

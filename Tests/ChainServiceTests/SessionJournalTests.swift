@@ -69,6 +69,18 @@ import Testing
         }
     }
 
+    @Test func aWindowsFollowingIsStoredAndStatesWithoutItReadAsNone() throws {
+        let state = Array(#"{"version":3,"firstResponder":"main/grid","windowCounter":1,"lastUndoSerial":0,"windows":[{"id":"main","kind":"browser","selection":[],"image":7,"following":"eve"}]}"#.utf8)
+        let archive = try SessionStateCoding.decode(state: state, stacks: [], entries: [])
+        #expect(archive.windows[0].following == "eve")
+        #expect(SessionStateCoding.encodeState(archive) == state)
+        var none = archive
+        none.windows[0].following = nil
+        #expect(!String(decoding: SessionStateCoding.encodeState(none), as: UTF8.self).contains("following"))
+        let number = Array(String(decoding: state, as: UTF8.self).replacingOccurrences(of: #""eve""#, with: "3").utf8)
+        #expect(throws: SessionStateCoding.Malformed.self) { try SessionStateCoding.decode(state: number, stacks: [], entries: []) }
+    }
+
     @Test(arguments: StorageEngine.allCases)
     func aSessionWithWindowsSelectionAndStacksComesBackWhole(engine: StorageEngine) throws {
         try engine.withLocation { location in

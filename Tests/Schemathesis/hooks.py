@@ -124,6 +124,10 @@ CROSS_FIELD_RULES = [
     ("GET /v1/images/{id}/region", "a region outside the picture",
      lambda case, problem: problem.get("type") == "/problems/invalid-argument" and "is not inside" in problem.get("detail", "")
      and isinstance(problem.get("width"), int) and isinstance(problem.get("height"), int) and _outside(case, problem)),
+    # API.md v1.2 Presence: `follow` names another live session; which sessions are live (on
+    # any instance) is the server's.
+    (SEND_COMMAND, "follow naming no other live session",
+     lambda case, problem: str(problem.get("field", "")).endswith("session") and _names_no_other_session(problem)),
     # `image` names the image clicked in a grid; which responder is a grid is the session's.
     (CONTEXT_MENU, "an image for a responder that is not a grid",
      lambda case, problem: problem.get("field") == "image" and "is not a grid" in problem.get("detail", "")),
@@ -142,6 +146,11 @@ def _outside(case, problem):
 def _names_no_compared_image(problem):
     detail = problem.get("detail", "")
     return "only a compare takes an image" in detail or "is not in the compare" in detail
+
+
+def _names_no_other_session(problem):
+    detail = problem.get("detail", "")
+    return "no live session" in detail or "cannot follow its own session" in detail
 
 
 def _is_batch(case):

@@ -2,7 +2,8 @@ extension Router {
     /// Every endpoint. `/openapi.json` documents exactly these (a test compares them).
     package static func table(
         service: ServiceRoutes, sessions: SessionRoutes, commands: CommandRoutes, images: ImageRoutes, thumbnails: ThumbnailRoutes,
-        previews: PreviewRoutes, events: EventRoutes, handlers: HandlerRoutes, grid: GridRoutes, web: WebRoutes
+        previews: PreviewRoutes, events: EventRoutes, handlers: HandlerRoutes, grid: GridRoutes, web: WebRoutes,
+        presence: PresenceRoutes
     ) -> [Route] {
         [
             .open("GET", "/", web.index),
@@ -33,6 +34,7 @@ extension Router {
             .anySession("GET", "/v1/images/{id}/thumbnail", thumbnails.thumbnail),
             .anySession("GET", "/v1/images/{id}/preview", session: previews.preview),
             .anySession("GET", "/v1/images/{id}/region", previews.region),
+            .anySession("GET", "/v1/presence", presence.list),
         ]
     }
 }

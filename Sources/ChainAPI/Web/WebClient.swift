@@ -23,6 +23,7 @@ package enum WebClient {
             WebAsset(name: "confirm.js", contentType: script, bytes: PackageResources.confirm_js),
             WebAsset(name: "compare.js", contentType: script, bytes: PackageResources.compare_js),
             WebAsset(name: "signin.js", contentType: script, bytes: PackageResources.signin_js),
+            WebAsset(name: "presence.js", contentType: script, bytes: PackageResources.presence_js),
         ]
         return Dictionary(uniqueKeysWithValues: assets.map { ($0.name, $0) })
     }()

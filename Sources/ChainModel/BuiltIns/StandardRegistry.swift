@@ -33,6 +33,8 @@ extension HandlerRegistry {
         registry.register(Undo.self, on: .window)
         registry.register(Redo.self, on: .window)
         registry.register(ToggleAutoAdvance.self, on: .window)
+        registry.register(Follow.self, on: .window)
+        registry.register(Unfollow.self, on: .window)
         registry.register(Focus.self, on: .application)
         registry.register(NewWindow.self, on: .application)
 

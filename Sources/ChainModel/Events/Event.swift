@@ -79,3 +79,12 @@ extension Event {
         Event(type: "windowClosed", payload: [(key: "window", value: .string(id))], isBroadcast: true)
     }
 }
+
+extension Event {
+    /// A window started following a session, or stopped (`session` `nil`).
+    public static func followingChanged(window: String, session: String?) -> Event {
+        Event(type: "followingChanged", payload: [
+            (key: "window", value: .string(window)), (key: "session", value: session.map { .string($0) } ?? .null),
+        ])
+    }
+}

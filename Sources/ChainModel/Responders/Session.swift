@@ -23,6 +23,9 @@ public struct Session: Sendable {
     var windowCounter = 1
     /// The serial the last registered undo entry got (see `UndoStack.Entry.serial`).
     var lastUndoSerial = 0
+    /// This session's id and the other live sessions, for `follow`; `nil` where none are
+    /// known (a session alone, a model test).
+    public var peers: Peers?
 
     /// A new session: one browser window `main`, empty selection, no image shown, first
     /// responder `main/grid`.
@@ -83,6 +86,7 @@ public struct Session: Sendable {
 
     /// Replaces the grid's selection, cursor and anchor at once (a keyboard move).
     public mutating func select(_ selection: ImageSelection, inGrid path: ResponderPath, cursor: ImageID?, anchor: ImageID?) {
+        endFollowing(ofWindowAt: path)
         updateWindow(of: path) { window in
             window.grid?.selection = selection
             window.grid?.cursor = cursor
@@ -102,7 +106,10 @@ public struct Session: Sendable {
 
     /// Shows `image` in the viewer at `path`; `position` is where it stands in its grid's
     /// working set (see `ImageViewer.position`).
+    /// Showing another image is the window's own navigation: it ends its following
+    /// (`follow` sets it again after showing the followed session's image).
     public mutating func show(_ image: ImageID?, inViewer path: ResponderPath, at position: Int? = nil) {
+        if let id = path.windowID, window(id)?.viewer.image != image { endFollowing(ofWindowAt: path) }
         // A browser shows one image or compares several, not both.
         if image != nil, let id = path.windowID { closeCompare(inWindow: id) }
         updateWindow(of: path) { window in

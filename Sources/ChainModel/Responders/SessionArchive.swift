@@ -33,12 +33,16 @@ public struct SessionArchive: Sendable, Equatable {
         public var autoAdvance: Bool
         /// `Window.compare`; `nil` when the window does not compare.
         public var compare: CompareArchive?
+        /// `Window.following`; `nil` when the window follows nobody.
+        public var following: String?
 
         public init(
             id: String, kind: Window.Kind, selection: ImageSelection = ImageSelection(), cursor: ImageID? = nil,
             anchor: ImageID? = nil, columns: Int = 1, view: GridView = .all, image: ImageID? = nil, position: Int? = nil,
-            undo: [ClosedRange<Int>] = [], redo: [ClosedRange<Int>] = [], autoAdvance: Bool = false, compare: CompareArchive? = nil
+            undo: [ClosedRange<Int>] = [], redo: [ClosedRange<Int>] = [], autoAdvance: Bool = false, compare: CompareArchive? = nil,
+            following: String? = nil
         ) {
+            self.following = following
             self.autoAdvance = autoAdvance
             self.compare = compare
             self.id = id
@@ -126,7 +130,7 @@ extension Session {
                 cursor: window.grid?.cursor, anchor: window.grid?.anchor, columns: window.grid?.columns ?? 1,
                 view: window.grid?.view ?? .all, image: window.viewer.image, position: window.viewer.position,
                 undo: stacks ? stack.undoRuns : [], redo: stacks ? stack.redoRuns : [], autoAdvance: window.autoAdvance,
-                compare: window.compare.map(SessionArchive.CompareArchive.init))
+                compare: window.compare.map(SessionArchive.CompareArchive.init), following: window.following)
         }
         entries.sort { $0.serial < $1.serial }
         return SessionArchive(
@@ -164,6 +168,7 @@ extension Session {
             }
             var window = Window(id: stored.id, kind: stored.kind, image: stored.image)
             window.autoAdvance = stored.autoAdvance
+            window.following = stored.following
             if stored.image != nil { window.viewer.position = stored.position }
             if window.grid != nil {
                 guard (1...ImageGrid.maxColumns).contains(stored.columns) else {

@@ -19,6 +19,9 @@ public struct Window: Responder {
     /// Whether a rating, label or flag given by its viewer (or by its grid when one image is
     /// selected) moves on to the next image (`toggleAutoAdvance`, `Advance`).
     public internal(set) var autoAdvance = false
+    /// The session whose viewer this window's viewer shows (`follow`), until `unfollow` or a
+    /// navigation of the window's own; `nil` when it follows nobody.
+    public internal(set) var following: String?
 
     public var id: String { path.string }
     public var kind: ResponderKind { .window }

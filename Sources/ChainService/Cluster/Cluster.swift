@@ -78,6 +78,7 @@ package struct Cluster: Sendable {
     /// answer; an answer to a call made here settles it as an answer given here would.
     package func receive(from relay: (any CallRelay)?) {
         guard let relay else { return }
+        if let presence = relay as? any PresenceRelay { sharePresence(through: presence) }
         let (sessions, live, calls) = (sessions, live, calls)
         let answers = RemoteCallAnswers(calls: calls, relay: relay, catalog: catalog, maxJSONDepth: maxJSONDepth)
         let isListenedHere: @Sendable (String) -> Bool = { id in (sessions.session(id: id)?.events.streamCount ?? 0) > 0 }

@@ -6,7 +6,7 @@ import ChainModel
 /// JSON writer.
 package struct LiveEvent: Sendable {
     package enum Kind: String, Sendable, CaseIterable {
-        case hello, menu, command, catalog, invoke, ended, view
+        case hello, menu, command, catalog, invoke, ended, view, presence
     }
 
     package let kind: Kind
@@ -31,6 +31,8 @@ package struct LiveEvent: Sendable {
     package static func catalog(_ body: CatalogEventBody) -> LiveEvent { LiveEvent(.catalog, encoded: body.encoded()) }
     /// A call to one of the session's remote handlers.
     package static func invoke(_ body: InvokeBody) -> LiveEvent { LiveEvent(.invoke, encoded: body.encoded()) }
+    /// Other sessions' presence entries that changed, and those that left.
+    package static func presence(_ body: PresenceBody) -> LiveEvent { LiveEvent(.presence, encoded: body.encoded()) }
     /// The session ended, and why; the stream closes after it.
     package static func ended(_ reason: SessionEndReason) -> LiveEvent { LiveEvent(.ended, encoded: EndedBody(reason: reason).encoded()) }
 }

@@ -11,6 +11,7 @@ import Glibc
 extension LiveEvents {
     /// After a command performed on `session`: its `command` event, then the session's menu.
     package func performed(_ outcome: CommandOutcome, on session: LiveSession, version: Int) {
+        presence.update(session)
         guard isListening(session) else { return }
         queue.async { [self] in
             session.events.publish(.command(CommandAnswer(outcome: outcome, sessionID: session.id, version: version, explain: false, versionOnly: true, catalog: menus.catalog)))
@@ -21,6 +22,7 @@ extension LiveEvents {
 
     /// Another instance performed a command on `session`: its menu, as the session is now.
     package func changedElsewhere(_ session: LiveSession) {
+        presence.update(session)
         guard isListening(session) else { return }
         queue.async { [self] in
             watch(session)

@@ -38,6 +38,8 @@ package final class LiveEvents: Sendable {
     /// stream is cut and its connection closed (`HTTPStream.cutIfStalled`), looked at with
     /// each keep-alive.
     let stallLimit: Duration
+    /// Every live session's presence entry; its flushes become `presence` events here.
+    package let presence: PresenceBoard
 
     struct State {
         var listeners: [String: LiveSession] = [:]
@@ -56,7 +58,7 @@ package final class LiveEvents: Sendable {
 
     package init(
         menus: MenuRenderer, calls: RemoteCalls, metrics: Metrics, log: Logger, relay: (any CallRelay)? = nil,
-        keepAlive: Duration = .seconds(15), stallLimit: Duration = .seconds(30)
+        keepAlive: Duration = .seconds(15), stallLimit: Duration = .seconds(30), presence: PresenceBoard = PresenceBoard()
     ) {
         self.menus = menus
         self.calls = calls
@@ -64,6 +66,8 @@ package final class LiveEvents: Sendable {
         self.log = log
         self.relay = relay
         self.stallLimit = stallLimit
+        self.presence = presence
+        presence.onFlush { [weak self] flush in self?.publishPresence(flush) }
         Self.repeatEvery(keepAlive, self) { $0.keepAlive() }
         // While a call waits, its session's streams are pinged often: a parked connection
         // learns that its client left only when it writes.

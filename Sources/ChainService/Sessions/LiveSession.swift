@@ -33,6 +33,9 @@ package final class LiveSession: Sendable {
         /// turn (a command may be waiting on one), so they live beside the model, which a
         /// command replaces whole.
         var handlers: HandlerRecords
+        /// This session's id and the other live sessions (`PresenceBoard.joined`), given to
+        /// every model it holds.
+        var peers: Peers?
     }
 
     /// What the last committed write of this session stored.
@@ -164,12 +167,21 @@ package final class LiveSession: Sendable {
         state.withLock { $0.renderedContextMenu = contextMenu }
     }
 
+    /// Gives the session's models `peers` (the model read back from storage has none).
+    package func join(_ peers: Peers) {
+        state.withLock { state in
+            state.peers = peers
+            state.model.peers = peers
+        }
+    }
+
     /// The responder tree; read and replaced only from jobs on `queue`.
     package var model: Session {
         get { state.withLock { $0.model } }
         set {
             state.withLock { state in
                 state.model = newValue
+                if newValue.peers == nil { state.model.peers = state.peers }
                 // Handlers go with their responders (a closed window's).
                 state.handlers.keepOnly(respondersOf: newValue)
             }

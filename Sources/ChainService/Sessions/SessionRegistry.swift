@@ -41,6 +41,10 @@ package final class SessionRegistry: Sendable {
 
     /// Told when a session ends, with why (`deleted` or `expired`), after it is gone.
     package let onEnd: @Sendable (LiveSession, SessionEndReason) -> Void
+    /// Told when this instance comes to hold a session (`true`: created, restored at start,
+    /// or taken in from storage shared with other instances) and when it stops (`false`:
+    /// ended, forgotten or discarded), under the registry's lock: it must not call back.
+    package let onHold: @Sendable (LiveSession, _ held: Bool) -> Void
     /// Asks storage shared with other instances for a session by its token's digest: one
     /// this instance does not hold (created or served elsewhere, taken in when first touched
     /// here), or one whose copy here expired (still served elsewhere?). Found only if some
@@ -71,6 +75,7 @@ package final class SessionRegistry: Sendable {
     package init(
         idleExpiry: Duration, maxSessions: Int, maxSessionsPerClient: Int = .max,
         onEnd: @escaping @Sendable (LiveSession, SessionEndReason) -> Void = { _, _ in },
+        onHold: @escaping @Sendable (LiveSession, _ held: Bool) -> Void = { _, _ in },
         load: (@Sendable ([UInt8]) throws -> SessionLookup)? = nil,
         listenedElsewhere: (@Sendable (String) -> Bool)? = nil,
         storeUse: (@Sendable (LiveSession) -> Void)? = nil, useInterval: Duration? = nil
@@ -85,6 +90,7 @@ package final class SessionRegistry: Sendable {
         self.load = load
         self.listenedElsewhere = listenedElsewhere
         self.onEnd = onEnd
+        self.onHold = onHold
     }
 
     /// A new session for `client` (its address) acting for `principal`, and the only copy
@@ -134,6 +140,7 @@ package final class SessionRegistry: Sendable {
         sessions.byID[session.id] = session
         sessions.byDigest[session.tokenDigest] = session
         sessions.perClient[session.client, default: 0] += 1
+        onHold(session, true)
     }
 
     /// Drops `session` from this instance without deleting it: another instance sharing the
@@ -249,6 +256,7 @@ package final class SessionRegistry: Sendable {
         guard sessions.byID.removeValue(forKey: session.id) != nil else { return }
         sessions.byDigest[session.tokenDigest] = nil
         session.markEnded()
+        onHold(session, false)
         if let reason { onEnd(session, reason) }
         if let count = sessions.perClient[session.client] {
             sessions.perClient[session.client] = count > 1 ? count - 1 : nil

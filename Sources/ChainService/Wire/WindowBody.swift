@@ -19,6 +19,7 @@ package struct WindowBody: WireObject {
         member("undo", UndoBody(stack: window.undoStack))
         member("autoAdvance", window.autoAdvance)
         member("compare", window.compare.map(CompareBody.init))
+        member("following", window.following)
     }
 
     package struct GridBody: WireObject {

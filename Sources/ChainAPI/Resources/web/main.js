@@ -20,6 +20,7 @@ import { keyPress, belongsToBrowser, keyEquivalentText } from "./keys.js";
 import { Notices } from "./notices.js";
 import { Toolbar } from "./toolbar.js";
 import { ConfirmDialog, largeEffects, largeWrite } from "./confirm.js";
+import { Presence } from "./presence.js";
 
 const $ = (id) => document.getElementById(id);
 /**
@@ -77,6 +78,11 @@ class Client {
       zoom: (scale, center) => this.send({ action: "setZoom", args: { scale, center }, target: this.comparePath() }),
       makeSelect: (id) => this.send({ action: "makeSelect", args: { image: id }, target: this.comparePath() }),
       contextMenu: (event) => this.contextMenu(this.comparePath(), null, event),
+    });
+    this.presence = new Presence($("presence"), this.api, {
+      follow: (session) => this.send({ action: "follow", args: { session }, target: this.shownWindowId }),
+      unfollow: () => this.send({ action: "unfollow", target: this.shownWindowId }),
+      following: () => (this.shownWindow() && this.shownWindow().following) || null,
     });
     this.stream = new EventStream(this.api, {
       onEvent: (type, data) => this.onEvent(type, data),
@@ -148,12 +154,16 @@ class Client {
     this.counts[type] = (this.counts[type] || 0) + 1;
     switch (type) {
       case "hello":
+        this.presence.load(data.session.id);
         // A hello may be older than a command answer already applied: force only a new session.
         this.setSession(data.session, !this.session || this.session.id !== data.session.id);
         this.menuBar.setMenu(data.menu);
-        if (data.watches) this.toolbar.setItems(data.watches);
+        if (data.watches) this.toolbar.setItems(data.watches.items);
         if (this.catalogVersion !== null && this.catalogVersion !== data.catalogVersion) this.grid.reset(this.grid.total);
         this.catalogVersion = data.catalogVersion;
+        break;
+      case "presence":
+        this.presence.apply(data);
         break;
       case "menu":
         this.menuBar.applyDelta(data);
@@ -218,6 +228,7 @@ class Client {
     this.updateSelection();
     this.renderViewers(false);
     this.scheduleLayout();
+    this.presence.render();
   }
 
   /**
