@@ -82,6 +82,27 @@ package enum CatalogSchema {
         ALTER TABLE images ADD COLUMN focal_length REAL;
         ALTER TABLE images ADD COLUMN orientation INTEGER NOT NULL DEFAULT 1 CHECK (orientation BETWEEN 1 AND 8);
         """,
+        // v5: the catalog's history (`HistoryRecord`): one entry per committed write naming who,
+        // which session, which action and when (milliseconds since 1970), and one row per image
+        // it changed, with the changed attributes' values before and after packed into one
+        // small integer each (`HistoryValues`). Keyed by image then entry, so an image's
+        // history is one range read newest first, and pruning sweeps ranges of images.
+        """
+        CREATE TABLE history_entries (
+            id INTEGER PRIMARY KEY,
+            principal TEXT NOT NULL,
+            session TEXT NOT NULL,
+            action TEXT NOT NULL,
+            time_ms INTEGER NOT NULL
+        );
+        CREATE TABLE history_values (
+            image INTEGER NOT NULL,
+            entry INTEGER NOT NULL,
+            before INTEGER NOT NULL,
+            after INTEGER NOT NULL,
+            PRIMARY KEY (image, entry)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     package static var currentVersion: Int { migrations.count }

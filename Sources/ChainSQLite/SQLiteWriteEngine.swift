@@ -75,6 +75,7 @@ package final class SQLiteWriteEngine: CatalogWriteEngine, @unchecked Sendable {
 
     private func applyStatements(_ write: StorageWrite) throws {
         try apply(write.changes)
+        if let history = write.history, !history.isEmpty { try SQLiteHistoryRows.insert(history, on: connection) }
         if let session = write.session { try SQLiteSessionRows.apply(session, on: connection) }
     }
 

@@ -1,0 +1,84 @@
+import ChainModel
+import ChainStorage
+
+/// The history's rows in SQLite (`CatalogSchema` v5): written by the writer in the
+/// transaction of the change they record, read and pruned by `SQLiteCatalogStore`.
+package enum SQLiteHistoryRows {
+    /// One entry, then one row per image, each from a cached statement.
+    static func insert(_ record: HistoryRecord, on connection: SQLiteConnection) throws {
+        let entry = try connection.cachedStatement(
+            "INSERT INTO history_entries (principal, session, action, time_ms) VALUES (?1, ?2, ?3, ?4)")
+        try entry.reset()
+        try entry.bind(record.principal, at: 1)
+        try entry.bind(record.session, at: 2)
+        try entry.bind(record.action, at: 3)
+        try entry.bind(record.time, at: 4)
+        try entry.run()
+        let serial = connection.lastInsertRowID
+        let row = try connection.cachedStatement("INSERT INTO history_values (image, entry, before, after) VALUES (?1, ?2, ?3, ?4)")
+        for index in record.images.indices {
+            try row.reset()
+            try row.bind(record.images[index], at: 1)
+            try row.bind(serial, at: 2)
+            try row.bind(record.before[index], at: 3)
+            try row.bind(record.after[index], at: 4)
+            try row.run()
+        }
+    }
+
+    static func history(of image: ImageID, limit: Int, before: Int64?, on connection: SQLiteConnection) throws -> [HistoryEntry] {
+        let statement = try connection.cachedStatement(
+            """
+            SELECT e.id, e.principal, e.session, e.action, e.time_ms, v.before, v.after
+            FROM history_values v JOIN history_entries e ON e.id = v.entry
+            WHERE v.image = ?1 AND v.entry < ?2 ORDER BY v.entry DESC LIMIT ?3
+            """)
+        try statement.bind(image.rawValue, at: 1)
+        try statement.bind(before ?? .max, at: 2)
+        try statement.bind(limit, at: 3)
+        return try statement.rows { row in
+            HistoryEntry(
+                serial: row.int64(at: 0), principal: row.text(at: 1) ?? "", session: row.text(at: 2) ?? "",
+                action: row.text(at: 3) ?? "", time: row.int64(at: 4),
+                before: HistoryValues.unpack(row.int64(at: 5)), after: HistoryValues.unpack(row.int64(at: 6)))
+        }
+    }
+
+    static func lastEditor(of image: ImageID, _ attribute: Attribute, on connection: SQLiteConnection) throws -> String? {
+        let statement = try connection.cachedStatement(
+            """
+            SELECT e.principal FROM history_values v JOIN history_entries e ON e.id = v.entry
+            WHERE v.image = ?1 AND (v.after >> ?2) & 255 <> 0 ORDER BY v.entry DESC LIMIT 1
+            """)
+        try statement.bind(image.rawValue, at: 1)
+        try statement.bind(8 * attribute.slot, at: 2)
+        return try statement.rows { $0.text(at: 0) }.first ?? nil
+    }
+
+    /// Entries older than the retention's days go, oldest first and a bounded number at a
+    /// time; then, of the images in `images`, rows whose entry went and rows past the newest
+    /// `perImage`. Returns the rows deleted.
+    static func prune(_ retention: HistoryRetention, images: ClosedRange<Int64>, now: Int64, on connection: SQLiteConnection) throws -> Int {
+        try connection.executeCached(
+            "DELETE FROM history_entries WHERE id IN (SELECT id FROM history_entries WHERE time_ms < ?1 ORDER BY id LIMIT ?2)"
+        ) { statement in
+            try statement.bind(now - Int64(retention.days) * 86_400_000, at: 1)
+            try statement.bind(HistoryPruning.entriesPerStep, at: 2)
+        }
+        var deleted = connection.changes
+        try connection.executeCached(
+            """
+            DELETE FROM history_values WHERE image BETWEEN ?1 AND ?2 AND (
+                entry < (SELECT coalesce(min(id), 9223372036854775807) FROM history_entries)
+                OR entry < (SELECT h.entry FROM history_values h WHERE h.image = history_values.image
+                            ORDER BY h.entry DESC LIMIT 1 OFFSET ?3))
+            """
+        ) { statement in
+            try statement.bind(images.lowerBound, at: 1)
+            try statement.bind(images.upperBound, at: 2)
+            try statement.bind(max(0, retention.perImage - 1), at: 3)
+        }
+        deleted += connection.changes
+        return deleted
+    }
+}
