@@ -54,7 +54,7 @@ package enum PostgresHistoryRows {
             """
             WITH gone AS (
                 DELETE FROM history_values v WHERE v.image BETWEEN $1 AND $2 AND (
-                    v.entry < (SELECT coalesce(min(id), 9223372036854775807) FROM history_entries)
+                    NOT EXISTS (SELECT 1 FROM history_entries e WHERE e.id = v.entry)
                     OR v.entry < (SELECT h.entry FROM history_values h WHERE h.image = v.image
                                   ORDER BY h.entry DESC LIMIT 1 OFFSET $3))
                 RETURNING 1

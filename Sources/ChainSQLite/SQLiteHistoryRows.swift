@@ -69,7 +69,7 @@ package enum SQLiteHistoryRows {
         try connection.executeCached(
             """
             DELETE FROM history_values WHERE image BETWEEN ?1 AND ?2 AND (
-                entry < (SELECT coalesce(min(id), 9223372036854775807) FROM history_entries)
+                NOT EXISTS (SELECT 1 FROM history_entries e WHERE e.id = history_values.entry)
                 OR entry < (SELECT h.entry FROM history_values h WHERE h.image = history_values.image
                             ORDER BY h.entry DESC LIMIT 1 OFFSET ?3))
             """
