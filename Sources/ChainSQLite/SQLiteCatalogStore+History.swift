@@ -15,4 +15,9 @@ extension SQLiteCatalogStore {
     package func pruneHistory(_ retention: HistoryRetention, images: ClosedRange<Int64>, now: Int64) throws -> Int {
         try writer.transaction { try SQLiteHistoryRows.prune(retention, images: images, now: now, on: $0) }
     }
+
+    /// On the writer, in a short transaction of its own.
+    package func foldHistory() throws -> Int {
+        try writer.transaction { try SQLiteHistoryRows.fold(on: $0) }
+    }
 }

@@ -15,7 +15,7 @@ package enum SQLiteHistoryRows {
         try entry.bind(record.time, at: 4)
         try entry.run()
         let serial = connection.lastInsertRowID
-        let row = try connection.cachedStatement("INSERT INTO history_values (image, entry, before, after) VALUES (?1, ?2, ?3, ?4)")
+        let row = try connection.cachedStatement("INSERT INTO history_recent (entry, image, before, after) VALUES (?2, ?1, ?3, ?4)")
         for index in record.images.indices {
             try row.reset()
             try row.bind(record.images[index], at: 1)
@@ -30,8 +30,11 @@ package enum SQLiteHistoryRows {
         let statement = try connection.cachedStatement(
             """
             SELECT e.id, e.principal, e.session, e.action, e.time_ms, v.before, v.after
-            FROM history_values v JOIN history_entries e ON e.id = v.entry
-            WHERE v.image = ?1 AND v.entry < ?2 ORDER BY v.entry DESC LIMIT ?3
+            FROM (
+                SELECT entry, before, after FROM history_values WHERE image = ?1 AND entry < ?2
+                UNION ALL SELECT entry, before, after FROM history_recent WHERE image = ?1 AND entry < ?2
+            ) v JOIN history_entries e ON e.id = v.entry
+            ORDER BY v.entry DESC LIMIT ?3
             """)
         try statement.bind(image.rawValue, at: 1)
         try statement.bind(before ?? .max, at: 2)
@@ -47,8 +50,11 @@ package enum SQLiteHistoryRows {
     static func lastEditor(of image: ImageID, _ attribute: Attribute, on connection: SQLiteConnection) throws -> String? {
         let statement = try connection.cachedStatement(
             """
-            SELECT e.principal FROM history_values v JOIN history_entries e ON e.id = v.entry
-            WHERE v.image = ?1 AND (v.after >> ?2) & 255 <> 0 ORDER BY v.entry DESC LIMIT 1
+            SELECT e.principal FROM (
+                SELECT entry, after FROM history_values WHERE image = ?1
+                UNION ALL SELECT entry, after FROM history_recent WHERE image = ?1
+            ) v JOIN history_entries e ON e.id = v.entry
+            WHERE (v.after >> ?2) & 255 <> 0 ORDER BY v.entry DESC LIMIT 1
             """)
         try statement.bind(image.rawValue, at: 1)
         try statement.bind(8 * attribute.slot, at: 2)
@@ -59,6 +65,8 @@ package enum SQLiteHistoryRows {
     /// time; then, of the images in `images`, rows whose entry went and rows past the newest
     /// `perImage`. Returns the rows deleted.
     static func prune(_ retention: HistoryRetention, images: ClosedRange<Int64>, now: Int64, on connection: SQLiteConnection) throws -> Int {
+        // What is pruned per image is in `history_values`: the recent rows go there first.
+        _ = try fold(on: connection)
         try connection.executeCached(
             "DELETE FROM history_entries WHERE id IN (SELECT id FROM history_entries WHERE time_ms < ?1 ORDER BY id LIMIT ?2)"
         ) { statement in
@@ -80,5 +88,22 @@ package enum SQLiteHistoryRows {
         }
         deleted += connection.changes
         return deleted
+    }
+
+    /// Moves the oldest recent rows, up to `HistoryPruning.rowsPerFold` (and the rest of the
+    /// last entry they reach), into `history_values`, in image order so that each image's
+    /// rows are appended together. Returns the rows moved.
+    static func fold(on connection: SQLiteConnection) throws -> Int {
+        guard let last = try connection.scalarInt64(
+            "SELECT max(entry) FROM (SELECT entry FROM history_recent ORDER BY entry LIMIT ?1)", bind: { try $0.bind(HistoryPruning.rowsPerFold, at: 1) })
+        else { return 0 }
+        try connection.executeCached(
+            """
+            INSERT OR REPLACE INTO history_values (image, entry, before, after)
+            SELECT image, entry, before, after FROM history_recent WHERE entry <= ?1 ORDER BY image, entry
+            """
+        ) { try $0.bind(last, at: 1) }
+        try connection.executeCached("DELETE FROM history_recent WHERE entry <= ?1") { try $0.bind(last, at: 1) }
+        return connection.changes
     }
 }

@@ -22,17 +22,37 @@ package final class HistoryPruner: Sendable {
         self.log = log
     }
 
-    /// Sweeps every `interval` on a thread of its own, the first time one interval from now.
+    /// Sweeps every `interval` on a thread of its own, the first time one interval from now,
+    /// and folds the history's recent rows (`HistoryStorage.foldHistory`) every
+    /// `HistoryPruning.foldInterval` meanwhile.
     package func start(every interval: Duration) {
-        let (seconds, attoseconds) = interval.components
-        let wait = DispatchTimeInterval.milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+        let tick = HistoryPruning.foldInterval
+        let wait = DispatchTimeInterval.milliseconds(Int(tick.components.seconds) * 1000 + Int(tick.components.attoseconds / 1_000_000_000_000_000))
         finished.enter()
         let thread = Thread { [self] in
             Thread.current.name = "history-pruning"
-            while stopping.wait(timeout: .now() + wait) == .timedOut { sweep() }
+            var sinceSweep = Duration.zero
+            while stopping.wait(timeout: .now() + wait) == .timedOut {
+                sinceSweep += tick
+                if sinceSweep >= interval {
+                    sinceSweep = .zero
+                    sweep()
+                } else {
+                    fold()
+                }
+            }
             finished.leave()
         }
         thread.start()
+    }
+
+    /// Folds the recent rows, a bounded number at a time, until none are left.
+    private func fold() {
+        do {
+            while try storage.foldHistory() >= HistoryPruning.rowsPerFold {}
+        } catch {
+            log.log(.warning, "history.fold_failed", [(key: "error", value: .string(String(describing: error)))])
+        }
     }
 
     /// Stops sweeping and waits for a sweep under way to end (before storage closes).
@@ -46,6 +66,7 @@ package final class HistoryPruner: Sendable {
     @discardableResult
     package func sweep() -> Int {
         var deleted = 0
+        fold()
         do {
             guard let last = try storage.lastImageID()?.rawValue else { return 0 }
             let now = LogClock.milliseconds()

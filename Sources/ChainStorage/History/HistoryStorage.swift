@@ -14,4 +14,14 @@ package protocol HistoryStorage: Sendable {
     /// older than its days; returns how many rows went. Bounded work, for a background task
     /// that sweeps the ids a range at a time.
     func pruneHistory(_ retention: HistoryRetention, images: ClosedRange<Int64>, now: Int64) throws -> Int
+
+    /// Moves rows written since the last fold to where an image's history is read from, when
+    /// the engine writes them apart first (SQLite: `history_recent`); returns the rows moved.
+    /// Reads see them either way.
+    func foldHistory() throws -> Int
+}
+
+extension HistoryStorage {
+    /// Writes every row in its place at once.
+    package func foldHistory() throws -> Int { 0 }
 }
