@@ -46,20 +46,25 @@ package enum PostgresHistoryRows {
         let entries = try connection.query(
             """
             WITH gone AS (
-                DELETE FROM history_entries WHERE id IN (SELECT id FROM history_entries WHERE time_ms < $1 ORDER BY id LIMIT $2)
+                DELETE FROM history_entries WHERE id IN (
+                    SELECT id FROM (SELECT id, time_ms FROM history_entries ORDER BY id LIMIT $2) oldest WHERE time_ms < $1)
                 RETURNING 1
             ) SELECT count(*) FROM gone
             """, [.int(now - Int64(retention.days) * 86_400_000), .int(HistoryPruning.entriesPerStep)])
         let rows = try connection.query(
             """
-            WITH gone AS (
+            WITH capped AS (
+                SELECT image FROM history_values WHERE image BETWEEN $1 AND $2 GROUP BY image HAVING count(*) > $3
+            ), cutoff AS (
+                SELECT c.image, (SELECT h.entry FROM history_values h WHERE h.image = c.image
+                                 ORDER BY h.entry DESC LIMIT 1 OFFSET $3 - 1) AS entry FROM capped c
+            ), gone AS (
                 DELETE FROM history_values v WHERE v.image BETWEEN $1 AND $2 AND (
-                    NOT EXISTS (SELECT 1 FROM history_entries e WHERE e.id = v.entry)
-                    OR v.entry < (SELECT h.entry FROM history_values h WHERE h.image = v.image
-                                  ORDER BY h.entry DESC LIMIT 1 OFFSET $3))
+                    v.entry < (SELECT coalesce(min(id), 9223372036854775807) FROM history_entries)
+                    OR v.entry < (SELECT cutoff.entry FROM cutoff WHERE cutoff.image = v.image))
                 RETURNING 1
             ) SELECT count(*) FROM gone
-            """, [.int(images.lowerBound), .int(images.upperBound), .int(max(0, retention.perImage - 1))])
+            """, [.int(images.lowerBound), .int(images.upperBound), .int(retention.perImage)])
         return entries.int(0, 0) + rows.int(0, 0)
     }
 }

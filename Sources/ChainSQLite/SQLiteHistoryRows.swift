@@ -61,14 +61,18 @@ package enum SQLiteHistoryRows {
         return try statement.rows { $0.text(at: 0) }.first ?? nil
     }
 
-    /// Entries older than the retention's days go, oldest first and a bounded number at a
-    /// time; then, of the images in `images`, rows whose entry went and rows past the newest
-    /// `perImage`. Returns the rows deleted.
+    /// Entries older than the retention's days go, from the oldest `HistoryPruning.entriesPerStep`
+    /// only (ids rise with time); then, of the images in `images`, rows older than every entry
+    /// kept, and each image's rows past its newest `perImage`: one pass over the range's rows,
+    /// then one range delete per image over its cap. Returns the rows deleted.
     static func prune(_ retention: HistoryRetention, images: ClosedRange<Int64>, now: Int64, on connection: SQLiteConnection) throws -> Int {
         // What is pruned per image is in `history_values`: the recent rows go there first.
         _ = try fold(on: connection)
         try connection.executeCached(
-            "DELETE FROM history_entries WHERE id IN (SELECT id FROM history_entries WHERE time_ms < ?1 ORDER BY id LIMIT ?2)"
+            """
+            DELETE FROM history_entries WHERE id IN (
+                SELECT id FROM (SELECT id, time_ms FROM history_entries ORDER BY id LIMIT ?2) WHERE time_ms < ?1)
+            """
         ) { statement in
             try statement.bind(now - Int64(retention.days) * 86_400_000, at: 1)
             try statement.bind(HistoryPruning.entriesPerStep, at: 2)
@@ -76,17 +80,31 @@ package enum SQLiteHistoryRows {
         var deleted = connection.changes
         try connection.executeCached(
             """
-            DELETE FROM history_values WHERE image BETWEEN ?1 AND ?2 AND (
-                NOT EXISTS (SELECT 1 FROM history_entries e WHERE e.id = history_values.entry)
-                OR entry < (SELECT h.entry FROM history_values h WHERE h.image = history_values.image
-                            ORDER BY h.entry DESC LIMIT 1 OFFSET ?3))
+            DELETE FROM history_values WHERE image BETWEEN ?1 AND ?2
+                AND entry < (SELECT coalesce(min(id), 9223372036854775807) FROM history_entries)
             """
         ) { statement in
             try statement.bind(images.lowerBound, at: 1)
             try statement.bind(images.upperBound, at: 2)
-            try statement.bind(max(0, retention.perImage - 1), at: 3)
         }
         deleted += connection.changes
+        let over = try connection.cachedStatement(
+            "SELECT image FROM history_values WHERE image BETWEEN ?1 AND ?2 GROUP BY image HAVING count(*) > ?3")
+        try over.bind(images.lowerBound, at: 1)
+        try over.bind(images.upperBound, at: 2)
+        try over.bind(retention.perImage, at: 3)
+        for image in try over.rows({ $0.int64(at: 0) }) {
+            try connection.executeCached(
+                """
+                DELETE FROM history_values WHERE image = ?1
+                    AND entry < (SELECT entry FROM history_values WHERE image = ?1 ORDER BY entry DESC LIMIT 1 OFFSET ?2)
+                """
+            ) { statement in
+                try statement.bind(image, at: 1)
+                try statement.bind(retention.perImage - 1, at: 2)
+            }
+            deleted += connection.changes
+        }
         return deleted
     }
 
