@@ -85,13 +85,14 @@ package enum CatalogSchema {
         // v5: the catalog's history (`HistoryRecord`): one entry per committed write naming who,
         // which session, which action and when (milliseconds since 1970), and one row per image
         // it changed, with the changed attributes' values before and after packed into one
-        // small integer each (`HistoryValues`). A write adds its rows to `history_recent`,
-        // keyed by entry, so they land on the table's last page whatever the images; the
-        // history's pruning thread moves them into `history_values` every second or so
-        // (`SQLiteHistoryRows.fold`), keyed by image then entry, so an image's history is one
-        // range read newest first (with the few recent rows beside it) and pruning sweeps
-        // ranges of images. Written straight by image, each command dirtied one more page at
-        // a random place, and setRating cost 18% more CPU at 64 connections.
+        // small integer each (`HistoryValues`). A write adds the entry and its rows to
+        // `history_recent` (the entry as image 0, its time in `before`), keyed by entry, so the
+        // whole record lands on the table's last page, one page whatever the images; the
+        // history's pruning thread moves them every second or so (`SQLiteHistoryRows.fold`)
+        // into `history_entries` and `history_values`, keyed by image then entry, so an image's
+        // history is one range read newest first (with the few recent rows beside it) and
+        // pruning sweeps ranges of images. Written straight into both, each command dirtied two
+        // more pages, one at a random place: setRating cost 18% more CPU at 64 connections.
         """
         CREATE TABLE history_entries (
             id INTEGER PRIMARY KEY,
@@ -112,6 +113,9 @@ package enum CatalogSchema {
             image INTEGER NOT NULL,
             before INTEGER NOT NULL,
             after INTEGER NOT NULL,
+            principal TEXT,
+            session TEXT,
+            action TEXT,
             PRIMARY KEY (entry, image)
         ) WITHOUT ROWID;
         """,

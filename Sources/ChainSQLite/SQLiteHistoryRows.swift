@@ -4,37 +4,55 @@ import ChainStorage
 /// The history's rows in SQLite (`CatalogSchema` v5): written by the writer in the
 /// transaction of the change they record, read and pruned by `SQLiteCatalogStore`.
 package enum SQLiteHistoryRows {
-    /// One entry, then one row per image, each from a cached statement.
-    static func insert(_ record: HistoryRecord, on connection: SQLiteConnection) throws {
-        let entry = try connection.cachedStatement(
-            "INSERT INTO history_entries (principal, session, action, time_ms) VALUES (?1, ?2, ?3, ?4)")
-        try entry.reset()
-        try entry.bind(record.principal, at: 1)
-        try entry.bind(record.session, at: 2)
-        try entry.bind(record.action, at: 3)
-        try entry.bind(record.time, at: 4)
-        try entry.run()
-        let serial = connection.lastInsertRowID
-        let row = try connection.cachedStatement("INSERT INTO history_recent (entry, image, before, after) VALUES (?2, ?1, ?3, ?4)")
+    /// The entry (as image 0) and one row per image, into `history_recent`, from one cached
+    /// statement; `entry` is the serial the writer gives it (`SQLiteWriteEngine`).
+    static func insert(_ record: HistoryRecord, entry: Int64, on connection: SQLiteConnection) throws {
+        let row = try connection.cachedStatement(
+            "INSERT INTO history_recent (entry, image, before, after, principal, session, action) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
+        try row.reset()
+        try row.bind(entry, at: 1)
+        try row.bind(0 as Int64, at: 2)
+        try row.bind(record.time, at: 3)
+        try row.bind(0 as Int64, at: 4)
+        try row.bind(record.principal, at: 5)
+        try row.bind(record.session, at: 6)
+        try row.bind(record.action, at: 7)
+        try row.run()
         for index in record.images.indices {
             try row.reset()
-            try row.bind(record.images[index], at: 1)
-            try row.bind(serial, at: 2)
+            try row.bind(entry, at: 1)
+            try row.bind(record.images[index], at: 2)
             try row.bind(record.before[index], at: 3)
             try row.bind(record.after[index], at: 4)
             try row.run()
         }
     }
 
+    /// The highest entry serial stored, folded or not.
+    static func lastEntry(on connection: SQLiteConnection) throws -> Int64 {
+        try connection.scalarInt64(
+            "SELECT max(coalesce((SELECT max(id) FROM history_entries), 0), coalesce((SELECT max(entry) FROM history_recent), 0))") ?? 0
+    }
+
+    /// Who, which session, which action and when of the rows `v` names, from the folded entries or the recent ones.
+    private static let entryColumns = """
+        v.entry, coalesce(e.principal, r.principal), coalesce(e.session, r.session), coalesce(e.action, r.action),
+        coalesce(e.time_ms, r.before)
+        """
+    private static let entryJoins = """
+        LEFT JOIN history_entries e ON e.id = v.entry LEFT JOIN history_recent r ON r.entry = v.entry AND r.image = 0
+        """
+
     static func history(of image: ImageID, limit: Int, before: Int64?, on connection: SQLiteConnection) throws -> [HistoryEntry] {
         let statement = try connection.cachedStatement(
             """
-            SELECT e.id, e.principal, e.session, e.action, e.time_ms, v.before, v.after
-            FROM (
-                SELECT entry, before, after FROM history_values WHERE image = ?1 AND entry < ?2
-                UNION ALL SELECT entry, before, after FROM history_recent WHERE image = ?1 AND entry < ?2
-            ) v JOIN history_entries e ON e.id = v.entry
-            ORDER BY v.entry DESC LIMIT ?3
+            SELECT \(entryColumns), v.before, v.after FROM (
+                SELECT entry, before, after FROM (
+                    SELECT entry, before, after FROM history_values WHERE image = ?1 AND entry < ?2
+                    UNION ALL SELECT entry, before, after FROM history_recent WHERE image = ?1 AND entry < ?2
+                ) ORDER BY entry DESC LIMIT ?3
+            ) v \(entryJoins)
+            WHERE e.id IS NOT NULL OR r.entry IS NOT NULL ORDER BY v.entry DESC
             """)
         try statement.bind(image.rawValue, at: 1)
         try statement.bind(before ?? .max, at: 2)
@@ -50,11 +68,12 @@ package enum SQLiteHistoryRows {
     static func lastEditor(of image: ImageID, _ attribute: Attribute, on connection: SQLiteConnection) throws -> String? {
         let statement = try connection.cachedStatement(
             """
-            SELECT e.principal FROM (
-                SELECT entry, after FROM history_values WHERE image = ?1
-                UNION ALL SELECT entry, after FROM history_recent WHERE image = ?1
-            ) v JOIN history_entries e ON e.id = v.entry
-            WHERE (v.after >> ?2) & 255 <> 0 ORDER BY v.entry DESC LIMIT 1
+            SELECT coalesce(e.principal, r.principal) FROM (
+                SELECT entry FROM (
+                    SELECT entry, after FROM history_values WHERE image = ?1
+                    UNION ALL SELECT entry, after FROM history_recent WHERE image = ?1
+                ) WHERE (after >> ?2) & 255 <> 0 ORDER BY entry DESC LIMIT 1
+            ) v \(entryJoins)
             """)
         try statement.bind(image.rawValue, at: 1)
         try statement.bind(8 * attribute.slot, at: 2)
@@ -108,17 +127,23 @@ package enum SQLiteHistoryRows {
         return deleted
     }
 
-    /// Moves the oldest recent rows, up to `HistoryPruning.rowsPerFold` (and the rest of the
-    /// last entry they reach), into `history_values`, in image order so that each image's
-    /// rows are appended together. Returns the rows moved.
+    /// Moves the oldest recent entries, up to `HistoryPruning.rowsPerFold` rows (and the rest
+    /// of the last entry they reach), into `history_entries` and `history_values`, the rows in
+    /// image order so that each image's are appended together. Returns the rows moved.
     static func fold(on connection: SQLiteConnection) throws -> Int {
         guard let last = try connection.scalarInt64(
             "SELECT max(entry) FROM (SELECT entry FROM history_recent ORDER BY entry LIMIT ?1)", bind: { try $0.bind(HistoryPruning.rowsPerFold, at: 1) })
         else { return 0 }
         try connection.executeCached(
             """
+            INSERT OR REPLACE INTO history_entries (id, principal, session, action, time_ms)
+            SELECT entry, principal, session, action, before FROM history_recent WHERE entry <= ?1 AND image = 0
+            """
+        ) { try $0.bind(last, at: 1) }
+        try connection.executeCached(
+            """
             INSERT OR REPLACE INTO history_values (image, entry, before, after)
-            SELECT image, entry, before, after FROM history_recent WHERE entry <= ?1 ORDER BY image, entry
+            SELECT image, entry, before, after FROM history_recent WHERE entry <= ?1 AND image <> 0 ORDER BY image, entry
             """
         ) { try $0.bind(last, at: 1) }
         try connection.executeCached("DELETE FROM history_recent WHERE entry <= ?1") { try $0.bind(last, at: 1) }
