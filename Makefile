@@ -13,7 +13,7 @@ FIXTURES_VENV := .build/fixtures-venv
 BROWSER_PACKAGES := chromium chromium-driver python3-venv
 BROWSER_VENV := .build/browser-venv
 
-.PHONY: deps test-deps browser-deps build run test test-browser check fuzz slow-clients schemathesis crash-test instances-test test-asan test-tsan bench bench-large bench-postgres bench-http bench-live bench-thumbnails bench-import bench-culling bench-instructions clean
+.PHONY: deps test-deps browser-deps build run test test-browser check fuzz slow-clients schemathesis crash-test instances-test test-asan test-tsan bench bench-large bench-postgres bench-http bench-live bench-client bench-thumbnails bench-import bench-culling bench-instructions clean
 
 deps:
 	@missing=""; \
@@ -128,6 +128,11 @@ bench-http: build
 # 1,000 streaming sessions: menu fan-out latency and CPU; remote-handler round trip; RSS per stream.
 bench-live: build
 	scripts/bench-live --binary .build/release/chain-server
+
+# The remote-handler round trip through ChainClient (chain-autorate) beside examples/autorate.py.
+bench-client: build
+	$(SWIFT) build -c release --product chain-autorate
+	scripts/bench-client --binary .build/release/chain-server --autorate .build/release/chain-autorate
 
 # A 24-megapixel JPEG's thumbnail the first time and from the cache: server and client times.
 bench-thumbnails: build

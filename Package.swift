@@ -10,6 +10,9 @@ let package = Package(
         .executable(name: "chain-server", targets: ["ChainServer"]),
         .executable(name: "chain-model-bench", targets: ["ChainModelBench"]),
         .library(name: "ChainModel", targets: ["ChainModel"]),
+        // Static, so `swift build --product ChainClient` builds it (and only it) on its own.
+        .library(name: "ChainClient", type: .static, targets: ["ChainClient"]),
+        .executable(name: "chain-autorate", targets: ["ChainAutorate"]),
     ],
     targets: [
         .systemLibrary(
@@ -43,6 +46,11 @@ let package = Package(
             providers: [.apt(["libexempi-dev"])]
         ),
         .target(name: "ChainModel", dependencies: ["ChainSupport"], swiftSettings: strict),
+        // The wire's Swift client, for native apps: Foundation only, no target dependency at all
+        // (ChainClientTests checks), so it cannot lean on the server's code.
+        .target(name: "ChainClient", swiftSettings: strict),
+        // examples/autorate.py in Swift, against ChainClient only.
+        .executableTarget(name: "ChainAutorate", dependencies: ["ChainClient"], path: "Examples/ChainAutorate", swiftSettings: strict),
         // Leaves: the lock every module uses (ThreadSanitizer-aware), digests, ids, encodings.
         .target(name: "ChainSupport", swiftSettings: strict),
         // Infrastructure, each over one C library or none.
@@ -67,8 +75,7 @@ let package = Package(
                 .embedInCode("Resources/web/index.html"),
                 .embedInCode("Resources/web/app.css"),
                 .embedInCode("Resources/web/main.js"),
-                .embedInCode("Resources/web/api.js"),
-                .embedInCode("Resources/web/events.js"),
+                .embedInCode("Resources/web/chain-client.js"),
                 .embedInCode("Resources/web/menubar.js"),
                 .embedInCode("Resources/web/grid.js"),
                 .embedInCode("Resources/web/viewer.js"),
@@ -106,6 +113,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "ChainModelTests", dependencies: ["ChainModel"], swiftSettings: strict),
+        // ChainClient against a live server on port 0 (the test target may start the server).
+        .testTarget(
+            name: "ChainClientTests",
+            dependencies: ["ChainClient", "ChainServer", "ChainModel", "ChainConfig", "ChainService", "ChainTestSupport"],
+            swiftSettings: strict
+        ),
         // What the tests of several modules share: temporary folders, image files, a raw
         // HTTP client, a PostgreSQL cluster, both storage engines.
         .target(

@@ -5,29 +5,12 @@ extension VipsPictureEngine {
     /// orientation, not the preview's own EXIF, which some cameras leave unset) or the raw
     /// data at half size (already upright); libvips scales it and writes the JPEG.
     func rawThumbnail(ofFile path: String, size: Int) throws(PictureError) -> [UInt8] {
-        let raw = try RawFile(path)
-        let turn = Self.clockwiseDegrees(raw.info.metadata.orientation)
-        switch try raw.picture(atLeast: size) {
-        case .jpeg(let bytes):
-            // libvips reads the buffer lazily: the whole pipeline runs while it is alive.
-            let result = bytes.withUnsafeBytes { buffer -> Result<[UInt8], PictureError> in
-                var scaled: UnsafeMutablePointer<VipsImage>?
-                guard cvips_thumbnail_buffer_as_stored(buffer.baseAddress, buffer.count, Int32(size), &scaled) == 0,
-                      let scaled
-                else { return .failure(Self.failure()) }
-                defer { cvips_unref(scaled) }
-                return Result { () throws(PictureError) in try Self.jpeg(scaled, turnedBy: turn) }
-            }
-            return try result.get()
-        case .pixels(let bytes, let width, let height, let bands, let upright):
-            // Copied into the image: the pixels need not outlive this call.
-            let image = bytes.withUnsafeBytes { cvips_image_from_pixels($0.baseAddress, $0.count, Int32(width), Int32(height), Int32(bands)) }
-            guard let image else { throw Self.failure() }
-            defer { cvips_unref(image) }
+        try withPicture(of: RawFile(path), atLeast: size) { image, turn throws(PictureError) in
+            guard max(Int(cvips_width(image)), Int(cvips_height(image))) > size else { return try Self.jpeg(image, turnedBy: turn) }
             var scaled: UnsafeMutablePointer<VipsImage>?
             guard cvips_thumbnail_image(image, Int32(size), &scaled) == 0, let scaled else { throw Self.failure() }
             defer { cvips_unref(scaled) }
-            return try Self.jpeg(scaled, turnedBy: upright ? 0 : turn)
+            return try Self.jpeg(scaled, turnedBy: turn)
         }
     }
 
@@ -35,9 +18,7 @@ extension VipsPictureEngine {
     /// size, else its raw data processed whole; turned upright, then cropped.
     func rawRegion(ofFile path: String, x: Int, y: Int, width: Int, height: Int) throws(PictureError) -> [UInt8] {
         let raw = try RawFile(path)
-        let turn = Self.clockwiseDegrees(raw.info.metadata.orientation)
-        let longEdge = max(raw.info.width, raw.info.height)
-        let crop = { (image: UnsafeMutablePointer<VipsImage>, degrees: Int) throws(PictureError) -> [UInt8] in
+        return try withPicture(of: raw, atLeast: max(raw.info.width, raw.info.height)) { image, degrees throws(PictureError) in
             var turned: UnsafeMutablePointer<VipsImage>? = image
             if degrees != 0 {
                 turned = nil
@@ -56,21 +37,33 @@ extension VipsPictureEngine {
             defer { cvips_unref(area) }
             return try Self.jpeg(area)
         }
-        switch try raw.picture(atLeast: longEdge) {
+    }
+
+    /// Runs `body` on the raw's picture of at least `size` pixels on its long edge, with the
+    /// clockwise turn that stands it upright: the embedded preview (scaled to `size` as it
+    /// is read) or the raw data processed (upright already). libvips reads a preview's
+    /// buffer lazily, so `body` runs while the buffer is alive.
+    private func withPicture(
+        of raw: RawFile, atLeast size: Int,
+        _ body: (UnsafeMutablePointer<VipsImage>, _ turn: Int) throws(PictureError) -> [UInt8]
+    ) throws(PictureError) -> [UInt8] {
+        let turn = Self.clockwiseDegrees(raw.info.metadata.orientation)
+        switch try raw.picture(atLeast: size) {
         case .jpeg(let bytes):
             let result = bytes.withUnsafeBytes { buffer -> Result<[UInt8], PictureError> in
                 var image: UnsafeMutablePointer<VipsImage>?
-                guard cvips_thumbnail_buffer_as_stored(buffer.baseAddress, buffer.count, Int32(longEdge), &image) == 0, let image
+                guard cvips_thumbnail_buffer_as_stored(buffer.baseAddress, buffer.count, Int32(size), &image) == 0, let image
                 else { return .failure(Self.failure()) }
                 defer { cvips_unref(image) }
-                return Result { () throws(PictureError) in try crop(image, turn) }
+                return Result { () throws(PictureError) in try body(image, turn) }
             }
             return try result.get()
         case .pixels(let bytes, let width, let height, let bands, let upright):
+            // Copied into the image: the pixels need not outlive this call.
             let image = bytes.withUnsafeBytes { cvips_image_from_pixels($0.baseAddress, $0.count, Int32(width), Int32(height), Int32(bands)) }
             guard let image else { throw Self.failure() }
             defer { cvips_unref(image) }
-            return try crop(image, upright ? 0 : turn)
+            return try body(image, upright ? 0 : turn)
         }
     }
 

@@ -59,6 +59,18 @@ extension PostgresCatalogStore {
         }
     }
 
+    /// One round trip for a page of ids, sent as one array parameter.
+    package func images(ids: [ImageID]) throws -> [Image] {
+        guard !ids.isEmpty else { return [] }
+        let list = "{" + ids.map { String($0.rawValue) }.joined(separator: ",") + "}"
+        let images = try read { connection in
+            let result = try connection.query(
+                "SELECT \(Self.imageColumns) FROM images JOIN image_values USING (id) WHERE id = ANY($1::int8[])", [.text(list)])
+            return try (0..<result.rowCount).map { try Self.image(from: result, $0) }
+        }
+        return Self.ordered(images, as: ids)
+    }
+
     package func lastImageID() throws -> ImageID? {
         try read { connection in
             try connection.query("SELECT max(id) FROM images").optionalInt64(0, 0).map(ImageID.init)

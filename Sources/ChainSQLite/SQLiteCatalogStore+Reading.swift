@@ -58,6 +58,20 @@ extension SQLiteCatalogStore {
         }
     }
 
+    /// One statement for a page of ids: they travel as one JSON array (`json_each`), so the
+    /// text is the same for every page and each reader caches it once.
+    package func images(ids: [ImageID]) throws -> [Image] {
+        guard !ids.isEmpty else { return [] }
+        let list = "[" + ids.map { String($0.rawValue) }.joined(separator: ",") + "]"
+        let images = try readers.read { connection in
+            let statement = try connection.cachedStatement(
+                "SELECT \(Self.imageColumns) FROM images WHERE id IN (SELECT value FROM json_each(?1))")
+            try statement.bind(list, at: 1)
+            return try statement.rows(Self.image(from:))
+        }
+        return Self.ordered(images, as: ids)
+    }
+
     /// The highest image id, or `nil` for an empty catalog.
     package func lastImageID() throws -> ImageID? {
         try readers.read { connection in

@@ -1,9 +1,11 @@
 import ChainModel
 
 extension CatalogStorage {
-    /// The images `ids` name, in that order; ids storage lacks are left out. One read per
-    /// image: a page of a sorted working set names ids no range query covers.
-    package func images(ids: [ImageID]) throws -> [Image] {
-        try ids.compactMap { try image($0) }
+    /// `images` read by id, put in the order of `ids`; ids without an image are left out.
+    package static func ordered(_ images: [Image], as ids: [ImageID]) -> [Image] {
+        var byID: [ImageID: Image] = [:]
+        byID.reserveCapacity(images.count)
+        for image in images { byID[image.id] = image }
+        return ids.compactMap { byID[$0] }
     }
 }

@@ -47,6 +47,9 @@ package protocol CatalogStorage: HistoryStorage, AnyObject {
     /// One page of the images `query` selects, in id order.
     func images(_ query: ImageQuery) throws -> [Image]
     func image(_ id: ImageID) throws -> Image?
+    /// The images `ids` name, in that order; ids storage lacks are left out. One read for
+    /// them all: a page of a sorted working set names ids no range query covers.
+    func images(ids: [ImageID]) throws -> [Image]
     /// The highest image id, or `nil` for an empty catalog.
     func lastImageID() throws -> ImageID?
 

@@ -129,6 +129,11 @@ import Testing
             // must not use ids up.
             #expect(try store.lastImageID() == ImageID(3))
             #expect(try store.image(ImageID(3))?.name == awkward)
+            // A page of ids in a working set's order: one read, that order, unknown ids left out.
+            let page = try store.images(ids: [ImageID(3), ImageID(99), ImageID(1), ImageID(2)])
+            #expect(page.map(\.id) == [ImageID(3), ImageID(1), ImageID(2)])
+            #expect(page[1] == a)
+            #expect(try store.images(ids: []).isEmpty)
         }
     }
 

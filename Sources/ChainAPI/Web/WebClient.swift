@@ -1,5 +1,6 @@
 /// The web client's files, as `swift build` embedded them (`Resources/web/`). `index.html`
-/// is served at `/`; the rest at `/web/<name>`.
+/// is served at `/`; the rest at `/web/<name>`. `chain-client.js` is the documented module
+/// another web UI may import (`/web/chain-client.js` is a stable path).
 package enum WebClient {
     package static let index = WebAsset(name: "index.html", contentType: "text/html; charset=utf-8", bytes: PackageResources.index_html)
 
@@ -9,8 +10,7 @@ package enum WebClient {
         let assets = [
             WebAsset(name: "app.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.app_css),
             WebAsset(name: "main.js", contentType: script, bytes: PackageResources.main_js),
-            WebAsset(name: "api.js", contentType: script, bytes: PackageResources.api_js),
-            WebAsset(name: "events.js", contentType: script, bytes: PackageResources.events_js),
+            WebAsset(name: "chain-client.js", contentType: script, bytes: PackageResources.chain_client_js),
             WebAsset(name: "menubar.js", contentType: script, bytes: PackageResources.menubar_js),
             WebAsset(name: "grid.js", contentType: script, bytes: PackageResources.grid_js),
             WebAsset(name: "viewer.js", contentType: script, bytes: PackageResources.viewer_js),

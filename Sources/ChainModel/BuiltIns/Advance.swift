@@ -14,7 +14,13 @@ public struct Advance: Sendable, Equatable {
     static let argument = "advance"
 
     static func override(in arguments: Arguments) throws(ArgumentError) -> Bool? {
-        try arguments.optional(argument, as: Bool.self)
+        try override(arguments[argument])
+    }
+
+    /// The override the `advance` member's value gives, `nil` when absent or null.
+    static func override(_ json: JSON?) throws(ArgumentError) -> Bool? {
+        guard let json, !json.isNull else { return nil }
+        return try Bool(argument: json, field: argument)
     }
 }
 

@@ -18,6 +18,11 @@ public struct ChangeRating<Direction: RatingDirection>: Command {
     }
 
     public init(arguments: Arguments) throws(ArgumentError) {
+        guard !arguments.isEmpty else {
+            advance = nil
+            image = nil
+            return
+        }
         try arguments.allowOnly(Advance.argument, ImageCompare.imageArgument)
         advance = try Advance.override(in: arguments)
         image = try arguments.optional(ImageCompare.imageArgument)

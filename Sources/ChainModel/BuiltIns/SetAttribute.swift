@@ -17,15 +17,30 @@ public struct SetAttribute<Value: ImageAttribute>: Command {
         self.image = image
     }
 
+    /// One pass over the members: a menu validates this for every rating, label and flag
+    /// item, so three lookups and a check for strays each cost a pass too many.
     public init(arguments: Arguments) throws(ArgumentError) {
         let name = Value.attribute.name
-        let image = ImageCompare.imageArgument
-        if let stray = arguments.members.first(where: { $0.key != name && $0.key != Advance.argument && $0.key != image }) {
-            throw ArgumentError(field: stray.key, reason: .unexpected)
+        var found: (value: JSON?, advance: JSON?, image: JSON?) = (nil, nil, nil)
+        for (key, json) in arguments.members {
+            if key == name {
+                if found.value == nil { found.value = json }
+            } else if key == Advance.argument {
+                if found.advance == nil { found.advance = json }
+            } else if key == ImageCompare.imageArgument {
+                if found.image == nil { found.image = json }
+            } else {
+                throw ArgumentError(field: key, reason: .unexpected)
+            }
         }
-        value = try arguments.required(name)
-        advance = try Advance.override(in: arguments)
-        self.image = try arguments.optional(image)
+        guard let json = found.value, !json.isNull else { throw ArgumentError(field: name, reason: .missing) }
+        value = try Value(argument: json, field: name)
+        advance = try Advance.override(found.advance)
+        if let json = found.image, !json.isNull {
+            image = try ImageID(argument: json, field: ImageCompare.imageArgument)
+        } else {
+            image = nil
+        }
     }
 
     public var arguments: Arguments {

@@ -10,10 +10,17 @@ public final class InMemoryCatalog: Catalog {
         var captureTimes: [ImageID: Int64] = [:]
         var keys: ImageSortKeys?
         var workingSets: [GridView: WorkingSet] = [:]
+        /// The view asked for last: comparing two views costs less than hashing one.
+        var lastWorkingSet: (view: GridView, set: WorkingSet)?
 
         mutating func changed() {
             keys = nil
+            valuesChanged()
+        }
+
+        mutating func valuesChanged() {
             workingSets = [:]
+            lastWorkingSet = nil
         }
     }
 
@@ -50,14 +57,20 @@ public final class InMemoryCatalog: Catalog {
 
     public func workingSet(for view: GridView) -> WorkingSet {
         storage.withLock { storage in
-            if let known = storage.workingSets[view] { return known }
-            if storage.keys == nil {
+            if let last = storage.lastWorkingSet, last.view == view { return last.set }
+            if let known = storage.workingSets[view] {
+                storage.lastWorkingSet = (view, known)
+                return known
+            }
+            let needsKeys = view.sort.by == .name || view.sort.by == .captureTime
+            if needsKeys, storage.keys == nil {
                 storage.keys = ImageSortKeys(entries: storage.columns.order.map { id in
                     ImageSortKeys.Entry(id: id, name: storage.names[id] ?? "", captureTime: storage.captureTimes[id])
                 })
             }
-            let built = WorkingSet(view: view, columns: storage.columns, keys: storage.keys ?? .none)
+            let built = WorkingSet(view: view, columns: storage.columns, keys: needsKeys ? storage.keys ?? .none : .none)
             storage.workingSets[view] = built
+            storage.lastWorkingSet = (view, built)
             return built
         }
     }
@@ -87,7 +100,7 @@ public final class InMemoryCatalog: Catalog {
     public func apply(_ changes: ChangeSet) {
         storage.withLock { storage in
             storage.columns.apply(changes)
-            storage.workingSets = [:]
+            storage.valuesChanged()
         }
     }
 }

@@ -4,15 +4,24 @@ extension CatalogReading {
     /// filter, until the viewer shows another ("never lose your place").
     public func workingSet(of grid: ImageGrid, in session: Session) -> WorkingSet {
         let set = workingSet(for: grid.view)
-        guard let viewer = session.viewer(of: grid), let image = viewer.image, contains(image) else { return set }
-        return set.pinning(image, at: viewer.position ?? set.count)
+        guard let index = grid.path.windowID.flatMap(session.windowIndex(of:)) else { return set }
+        return pinningShown(in: set, window: index, of: session)
     }
 
     /// The working set `viewer` steps through: its grid's in a browser window; a viewer
-    /// window's is the whole catalog by id.
+    /// window's is the whole catalog by id. Reads the window's parts in place: a walk asks
+    /// for every step and select-all it validates, and copying a grid or viewer costs more
+    /// than the lookup.
     public func workingSet(of viewer: ImageViewer, in session: Session) -> WorkingSet {
-        guard let grid = session.grid(of: viewer) else { return workingSet(for: .all) }
-        return workingSet(of: grid, in: session)
+        guard viewer.isInBrowser, let index = viewer.path.windowID.flatMap(session.windowIndex(of:)),
+              let view = session.windows[index].grid?.view else { return workingSet(for: .all) }
+        return pinningShown(in: workingSet(for: view), window: index, of: session)
+    }
+
+    /// `set` with the image the window's viewer shows pinned at its place, when the set lacks it.
+    private func pinningShown(in set: WorkingSet, window index: Int, of session: Session) -> WorkingSet {
+        guard let image = session.windows[index].viewer.image, set.basePosition(of: image) == nil, contains(image) else { return set }
+        return set.pinning(image, at: session.windows[index].viewer.position ?? set.count)
     }
 
     /// Where `image` stands among the images `grid`'s view passes (the pinned one left out),

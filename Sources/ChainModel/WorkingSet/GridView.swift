@@ -20,8 +20,7 @@ public struct GridView: Sendable, Hashable {
     /// any other leaves the working set as it was. Computed without allocating: every command
     /// asks whether a kept working set still holds.
     public var readMask: UInt16 {
-        var mask: UInt16 = 0
-        for (slot, allowed) in filter.allowed.enumerated() where allowed != nil { mask |= 1 << UInt16(slot) }
+        var mask = filter.allowed.presentSlots
         if filter.minRating != nil || sort.by == .rating { mask |= 1 << UInt16(Rating.attribute.slot) }
         return mask
     }

@@ -8,7 +8,7 @@ public struct ImageFilter: Sendable, Hashable {
     /// The lowest rating shown, or `nil`.
     public private(set) var minRating: Rating?
     /// Per attribute slot, the codes shown (bit `code` set), or `nil` for any.
-    public private(set) var allowed: [UInt16?] = Array(repeating: nil, count: Attribute.all.count)
+    public private(set) var allowed = SlotMasks()
 
     public init() {}
 
@@ -26,14 +26,14 @@ public struct ImageFilter: Sendable, Hashable {
 
     public static let all = ImageFilter()
 
-    public var isEmpty: Bool { minRating == nil && allowed.allSatisfy { $0 == nil } }
+    public var isEmpty: Bool { minRating == nil && allowed.isEmpty }
 
     /// The list member naming `attribute`'s allowed values: `ratings`, `labels`, `flags`.
     static func member(of attribute: Attribute) -> String { attribute.name + "s" }
 
     /// The mask each attribute's code must meet, `minRating` folded into the ratings':
     /// what a build tests, computed once per build.
-    var effectiveMasks: [UInt16?] {
+    var effectiveMasks: SlotMasks {
         var masks = allowed
         if let minRating {
             let slot = Rating.attribute.slot
@@ -45,8 +45,9 @@ public struct ImageFilter: Sendable, Hashable {
 
     /// Whether an image with these codes passes.
     public func matches(_ codes: (Attribute) -> UInt8?) -> Bool {
-        for (slot, mask) in effectiveMasks.enumerated() {
-            guard let mask else { continue }
+        let masks = effectiveMasks
+        for slot in Attribute.all.indices {
+            guard let mask = masks[slot] else { continue }
             guard let code = codes(Attribute.all[slot]), mask & 1 << UInt16(code) != 0 else { return false }
         }
         return true

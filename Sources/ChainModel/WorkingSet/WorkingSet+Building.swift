@@ -11,7 +11,7 @@ extension WorkingSet {
             return
         }
         let masks = view.filter.effectiveMasks
-        let filtered = masks.enumerated().compactMap { slot, mask in mask.map { (column: columns.column(Attribute.all[slot]), mask: $0) } }
+        let filtered = Attribute.all.indices.compactMap { slot in masks[slot].map { (column: columns.column(Attribute.all[slot]), mask: $0) } }
         let present = columns.column(Attribute.all[0])
         var ids: [ImageID] = []
         // Room for every image at once: growing by doubling leaves freed blocks behind.

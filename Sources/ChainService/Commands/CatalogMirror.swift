@@ -43,6 +43,9 @@ package final class CatalogMirror: CatalogReading, Sendable {
         var keys = ImageSortKeys.none
         /// The last working set built per view, with the `version` it was built at.
         var workingSets: [GridView: (version: UInt64, set: WorkingSet)] = [:]
+        /// The view asked for last and its entry: a walk asks for one view several times, and
+        /// comparing two views costs less than hashing one.
+        var lastWorkingSet: (view: GridView, version: UInt64, set: WorkingSet)?
         /// The `version` at which each attribute's values last changed, and at which images
         /// or their keys did: a working set built since then for a view reading none of the
         /// changed attributes is still the one.
@@ -257,7 +260,11 @@ package final class CatalogMirror: CatalogReading, Sendable {
             case build(AttributeColumns, ImageSortKeys, UInt64)
         }
         let found = state.withLock { state -> Found in
-            if let kept = state.workingSets[view], state.isCurrent(kept.version, for: view) { return .kept(kept.set) }
+            if let last = state.lastWorkingSet, last.view == view, state.isCurrent(last.version, for: view) { return .kept(last.set) }
+            if let kept = state.workingSets[view], state.isCurrent(kept.version, for: view) {
+                state.lastWorkingSet = (view, kept.version, kept.set)
+                return .kept(kept.set)
+            }
             return .build(state.current, state.keys, state.version)
         }
         guard case .build(let columns, let keys, let version) = found else {
@@ -272,6 +279,7 @@ package final class CatalogMirror: CatalogReading, Sendable {
                 state.workingSets[oldest] = nil
             }
             state.workingSets[view] = (version, built)
+            state.lastWorkingSet = (view, version, built)
         }
         return built
     }

@@ -20,17 +20,13 @@ package final class SidecarWriter: Sendable {
     private let state = Lock(State())
 
     private struct State {
-        /// Images whose sidecars wait, oldest change first, and the same as a set.
-        var waiting: [ImageID] = []
-        var queued: Set<ImageID> = []
+        /// Committed changes whose images' sidecars wait, oldest first. The worker lists
+        /// their images: a commit only appends here, however many images it changed.
+        var changes: [ChangeSet] = []
         var draining = false
         /// Told once nothing waits and the worker is done (`flush`).
         var whenIdle: [@Sendable () -> Void] = []
     }
-
-    /// Images taken off the waiting list at a time, so one large change does not hold the
-    /// list's lock while it is copied.
-    static let batchSize = 256
 
     package init(store: any SidecarStore, storage: any CatalogStorage, metrics: Metrics, log: Logger) {
         self.store = store
@@ -40,13 +36,13 @@ package final class SidecarWriter: Sendable {
     }
 
     /// `changes` committed: the images whose rating, label or flag they wrote get their
-    /// sidecars rewritten. Quick: it only lists them and wakes the worker.
+    /// sidecars rewritten. Quick, on the writer's completion path: it keeps the change set
+    /// (no copy, no walk over its images) and wakes the worker.
     package func committed(_ changes: ChangeSet) {
+        guard changes.segments.contains(where: { !$0.images.isEmpty }) else { return }
         let start = state.withLock { state -> Bool in
-            for segment in changes.segments {
-                for id in segment.images where state.queued.insert(id).inserted { state.waiting.append(id) }
-            }
-            guard !state.waiting.isEmpty, !state.draining else { return false }
+            state.changes.append(changes)
+            guard !state.draining else { return false }
             state.draining = true
             return true
         }
@@ -67,23 +63,29 @@ package final class SidecarWriter: Sendable {
         return done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success
     }
 
+    /// Takes every waiting change set at once and writes each image they name once, with
+    /// the values storage holds then; an image changed again meanwhile is written again on
+    /// the next round.
     private func drain() {
         while true {
-            let next = state.withLock { state -> [ImageID]? in
-                guard !state.waiting.isEmpty else {
+            let taken = state.withLock { state -> [ChangeSet]? in
+                guard !state.changes.isEmpty else {
                     state.draining = false
                     let waiters = state.whenIdle
                     state.whenIdle = []
                     waiters.forEach { $0() }
                     return nil
                 }
-                let batch = Array(state.waiting.prefix(Self.batchSize))
-                state.waiting.removeFirst(batch.count)
-                for id in batch { state.queued.remove(id) }
-                return batch
+                defer { state.changes = [] }
+                return state.changes
             }
-            guard let next else { return }
-            for id in next { write(id) }
+            guard let taken else { return }
+            var written = Set<ImageID>()
+            for changes in taken {
+                for segment in changes.segments {
+                    for id in segment.images where written.insert(id).inserted { write(id) }
+                }
+            }
         }
     }
 

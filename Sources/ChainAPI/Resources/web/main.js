@@ -7,8 +7,7 @@
 // while more than 1,000 images are selected is tried first (`?dryRun=1`), and one whose
 // effects would write more than 1,000 images asks before it is sent.
 
-import { Api, ProblemError } from "./api.js";
-import { EventStream } from "./events.js";
+import { Api, ProblemError, EventStream } from "./chain-client.js";
 import { MenuBar } from "./menubar.js";
 import { Grid } from "./grid.js";
 import { Viewers } from "./viewer.js";

@@ -1,0 +1,61 @@
+/// The SSE framing as a pure state machine: bytes in, whole events out. Lines end with LF,
+/// CRLF or CR; `:` lines are comments (keep-alives); an event with no data is dropped, as the
+/// HTML standard says.
+public struct ServerSentEventParser: Sendable {
+    private var line: [UInt8] = []
+    private var sawCarriageReturn = false
+    private var id: String?
+    private var name: String?
+    private var data: [String] = []
+
+    public init() {}
+
+    /// Feeds a chunk, as the network delivered it; returns the events it completed.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent] {
+        var events: [ServerSentEvent] = []
+        for byte in bytes {
+            if sawCarriageReturn {
+                sawCarriageReturn = false
+                if byte == 0x0A { continue }
+            }
+            switch byte {
+            case 0x0A:
+                if let event = endLine() { events.append(event) }
+            case 0x0D:
+                sawCarriageReturn = true
+                if let event = endLine() { events.append(event) }
+            default:
+                line.append(byte)
+            }
+        }
+        return events
+    }
+
+    private mutating func endLine() -> ServerSentEvent? {
+        defer { line.removeAll(keepingCapacity: true) }
+        if line.isEmpty {
+            defer { (id, name, data) = (nil, nil, []) }
+            guard !data.isEmpty else { return nil }
+            return ServerSentEvent(id: id, name: name ?? "message", data: data.joined(separator: "\n"))
+        }
+        if line.first == UInt8(ascii: ":") { return nil }
+        let text = String(decoding: line, as: UTF8.self)
+        let field: Substring
+        var value: Substring
+        if let colon = text.firstIndex(of: ":") {
+            field = text[..<colon]
+            value = text[text.index(after: colon)...]
+            if value.first == " " { value = value.dropFirst() }
+        } else {
+            field = text[...]
+            value = ""
+        }
+        switch field {
+        case "id": id = String(value)
+        case "event": name = String(value)
+        case "data": data.append(String(value))
+        default: break
+        }
+        return nil
+    }
+}

@@ -1,0 +1,4 @@
+/// An image's color label.
+public enum ColorLabel: String, Sendable, Hashable, CaseIterable, Codable {
+    case none, red, yellow, green, blue, purple
+}

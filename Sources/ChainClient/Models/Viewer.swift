@@ -1,0 +1,4 @@
+/// What a viewer shows.
+public struct Viewer: Codable, Sendable, Hashable {
+    public var image: String?
+}
