@@ -81,6 +81,7 @@ let package = Package(
                 .embedInCode("Resources/web/viewer.js"),
                 .embedInCode("Resources/web/thumbnails.js"),
                 .embedInCode("Resources/web/previews.js"),
+                .embedInCode("Resources/web/history.js"),
                 .embedInCode("Resources/web/loupe.js"),
                 .embedInCode("Resources/web/keys.js"),
                 .embedInCode("Resources/web/notices.js"),

@@ -2,7 +2,8 @@
 -- "id token" per line), round robin within each wrk thread.
 --   METHOD, PATH_SUFFIX (after /v1/sessions/{id}) or PATH (absolute), BODY from the environment;
 --   with BODY_BACK too, each session gets BODY twice, then BODY_BACK twice, and so on (→ → ← ←:
---   a key that moves a cursor stays inside the grid however long the run).
+--   a key that moves a cursor stays inside the grid however long the run); with BACK_EVERY_VISIT
+--   too, BODY and BODY_BACK alternate at each visit to a session.
 --   THREADS: wrk's -t. With it, thread t takes sessions t, t+THREADS, t+2*THREADS, ..., so
 --   threads never share a session (64 sessions over 64 connections is then 64 clients, each
 --   mostly alone on its session). Without it every thread walks all sessions in the same
@@ -38,7 +39,10 @@ function request()
   -- A thread visits each of its sessions once per #sessions requests (at most): this flips
   -- once every two visits to any one session.
   local sent = body
-  if bodyBack and math.floor(counter / #sessions) % 2 == 1 then sent = bodyBack end
+  -- BACK_EVERY_VISIT: flips at every visit instead (BODY, BODY_BACK, BODY, ...), so a
+  -- session writing an image of its own changes it every time.
+  local visits = os.getenv("BACK_EVERY_VISIT") and math.floor(counter * stride / #sessions) or math.floor(counter / #sessions)
+  if bodyBack and visits % 2 == 1 then sent = bodyBack end
   counter = counter + 1
   local headers = { ["Authorization"] = "Bearer " .. session.token }
   if sent then headers["Content-Type"] = "application/json" end

@@ -81,6 +81,15 @@ extension ServerConfiguration {
                     default: demoImages = try reader.int(group, key, value, in: 0...1_000_000)
                     }
                 }
+            case "history":
+                for (key, value) in try reader.members(of: group, value, allowed: ["enabled", "retentionDays", "maxEntriesPerImage", "pruneIntervalSeconds"]) {
+                    switch key {
+                    case "enabled": historyEnabled = try reader.bool(group, key, value)
+                    case "retentionDays": historyRetention.days = try reader.int(group, key, value, in: 1...36_500)
+                    case "maxEntriesPerImage": historyRetention.perImage = try reader.int(group, key, value, in: 1...1_000_000)
+                    default: historyPruneIntervalSeconds = try reader.int(group, key, value, in: 1...86_400)
+                    }
+                }
             case "handlers":
                 for (key, value) in try reader.members(of: group, value, allowed: ["callTimeoutSeconds"]) {
                     callTimeoutSeconds = try reader.int(group, key, value, in: 1...3600)
@@ -107,7 +116,7 @@ extension ServerConfiguration {
             case "shutdownGraceSeconds":
                 shutdownGraceSeconds = try reader.int(nil, group, value, in: 0...3600)
             default:
-                throw reader.error(nil, group, "unknown key (http, limits, sessions, catalog, events, handlers, auth, log, shutdownGraceSeconds)")
+                throw reader.error(nil, group, "unknown key (http, limits, sessions, catalog, events, handlers, auth, history, log, shutdownGraceSeconds)")
             }
         }
     }

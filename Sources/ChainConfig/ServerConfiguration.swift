@@ -95,6 +95,17 @@ package struct ServerConfiguration: Sendable, Equatable {
         URL(fileURLWithPath: dataDirectory, isDirectory: true).standardizedFileURL.path
     }
 
+    /// `history.retentionDays` (default 90) and `history.maxEntriesPerImage` (default 1000):
+    /// how much of the catalog's history is kept; older entries, and an image's entries past
+    /// its newest that many, are pruned in the background.
+    package var historyRetention = HistoryRetention()
+    /// `history.pruneIntervalSeconds` (default 60): how often the background pruning takes
+    /// its next step (`HistoryPruning.imagesPerStep` image ids, in a short transaction).
+    package var historyPruneIntervalSeconds = 60
+    /// `history.enabled` (default true): whether catalog writes record their history. Off
+    /// only to measure what the history costs (`scripts/bench-http --history-off`); with it
+    /// off, conflicts name nobody and `GET /v1/images/{id}/history` lists nothing new.
+    package var historyEnabled = true
     /// `handlers.callTimeoutSeconds`: how long a command waits for a remote handler's client
     /// before answering 504.
     package var callTimeoutSeconds = 10

@@ -247,6 +247,24 @@ package enum PostgresSchema {
             PRIMARY KEY (session, origin)
         );
         """,
+        // v9: the catalog's history, as SQLite's v6. Entry ids come from an identity taken
+        // under the commit log's lock, so they rise in commit order across instances.
+        """
+        CREATE TABLE history_entries (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            principal TEXT NOT NULL,
+            session TEXT NOT NULL,
+            action TEXT NOT NULL,
+            time_ms BIGINT NOT NULL
+        );
+        CREATE TABLE history_values (
+            image BIGINT NOT NULL,
+            entry BIGINT NOT NULL,
+            before BIGINT NOT NULL,
+            after BIGINT NOT NULL,
+            PRIMARY KEY (image, entry)
+        );
+        """,
     ]
 
     package static var currentVersion: Int { migrations.count }

@@ -81,6 +81,7 @@ package final class PostgresWriteEngine: CatalogWriteEngine, @unchecked Sendable
 
     package func apply(_ write: StorageWrite) throws {
         var statements = try Self.statements(for: write.changes)
+        if let history = write.history, !history.isEmpty { statements.append(PostgresHistoryRows.insert(history)) }
         if let session = write.session { statements += PostgresSessionRows.statements(for: session) }
         guard careful else {
             deferred += statements

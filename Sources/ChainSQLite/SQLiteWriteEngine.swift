@@ -15,6 +15,10 @@ package final class SQLiteWriteEngine: CatalogWriteEngine, @unchecked Sendable {
     package let connection: SQLiteConnection
     /// Whether the open group writes each batch in a savepoint of its own.
     private var careful = true
+    /// The last history entry serial given, and whether it is known to be at least the
+    /// highest stored: serials rise and are never given twice, even when a group rolls back.
+    private var lastHistoryEntry: Int64 = 0
+    private var historyEntryLoaded = false
 
     package init(connection: SQLiteConnection) {
         self.connection = connection
@@ -44,6 +48,15 @@ package final class SQLiteWriteEngine: CatalogWriteEngine, @unchecked Sendable {
     /// One server per SQLite file: there is no commit log, and nobody else's commit to follow.
     package var committedPositions: ClosedRange<Int64>? { nil }
     package func follow(_ follower: CommitFollower, afterConflict: Bool) throws {}
+
+    private func nextHistoryEntry() throws -> Int64 {
+        if !historyEntryLoaded {
+            lastHistoryEntry = max(lastHistoryEntry, try SQLiteHistoryRows.lastEntry(on: connection))
+            historyEntryLoaded = true
+        }
+        lastHistoryEntry += 1
+        return lastHistoryEntry
+    }
 
     package func close() {
         do {
@@ -75,6 +88,7 @@ package final class SQLiteWriteEngine: CatalogWriteEngine, @unchecked Sendable {
 
     private func applyStatements(_ write: StorageWrite) throws {
         try apply(write.changes)
+        if let history = write.history, !history.isEmpty { try SQLiteHistoryRows.insert(history, entry: nextHistoryEntry(), on: connection) }
         if let session = write.session { try SQLiteSessionRows.apply(session, on: connection) }
     }
 

@@ -31,6 +31,8 @@ final class ChainServerApp: Sendable {
     let sidecars: SidecarWriter?
     /// Ends revoked principals' sessions (`auth.mode` other than `open`).
     let revocations: KeyRevocations?
+    /// Keeps the catalog's history within `history.retentionDays` and `maxEntriesPerImage`.
+    let historyPruner: HistoryPruner
     /// This server's place among `PictureLog`'s sinks, left at `stop`.
     private let pictureLog: Int
 
@@ -85,7 +87,8 @@ final class ChainServerApp: Sendable {
         self.sidecars = sidecars
         runner = CommandRunner(
             dispatcher: dispatcher, catalog: catalog, storage: storage, metrics: metrics, live: live, calls: calls, sidecars: sidecars,
-            viewers: prefetch)
+            viewers: prefetch, recordsHistory: configuration.historyEnabled)
+        historyPruner = HistoryPruner(storage: storage, retention: configuration.historyRetention, log: log)
         let journal = runner.journal
         runner.keepFollowing(live.presence)
         var listenedElsewhere: (@Sendable (String) -> Bool)?
@@ -174,6 +177,7 @@ final class ChainServerApp: Sendable {
     func start() throws {
         try http.start()
         revocations?.start()
+        historyPruner.start(every: .seconds(configuration.historyPruneIntervalSeconds))
         log.log(.info, "server.started", [
             (key: "host", value: .string(configuration.host)), (key: "port", value: .number(Double(port))),
             (key: "threads", value: .number(Double(configuration.http.effectiveThreads))),
@@ -202,6 +206,7 @@ final class ChainServerApp: Sendable {
         http.shutdown(timeout: grace)
         // Sidecars read their values from storage: before it closes.
         if let sidecars, !sidecars.flush(timeout: grace) { log.log(.warning, "sidecars.unflushed") }
+        historyPruner.stop()
         storage.close()
         PictureLog.unroute(pictureLog)
         log.log(.info, "server.stopped")

@@ -15,7 +15,7 @@ import ChainModel
 ///   does not fail the batches before it.
 /// - Writes to images the catalog does not hold change nothing.
 /// - After `close()`, writes complete with `CatalogStoreError.closed` and reads throw it.
-package protocol CatalogStorage: AnyObject, Sendable {
+package protocol CatalogStorage: HistoryStorage, AnyObject {
     /// Every image's attribute values: what the in-memory mirror starts from.
     func loadAttributes() throws -> AttributeColumns
 

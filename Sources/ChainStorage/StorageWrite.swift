@@ -13,10 +13,14 @@ package struct StorageWrite: Sendable {
     /// when another instance has since committed to one of their images. `nil`: as of the
     /// writer's own position.
     package var readPosition: Int64?
+    /// Who made the changes, and each image's values before and after: stored in the same
+    /// transaction (`HistoryStorage`). `nil` records nothing.
+    package var history: Optional<HistoryRecord>
 
-    package init(changes: ChangeSet = ChangeSet(), session: SessionWrite? = nil, readPosition: Int64? = nil) {
+    package init(changes: ChangeSet = ChangeSet(), session: SessionWrite? = nil, readPosition: Int64? = nil, history: HistoryRecord? = nil) {
         self.changes = changes
         self.session = session
         self.readPosition = readPosition
+        self.history = history
     }
 }

@@ -13,6 +13,7 @@ import Testing
             #expect(try CatalogSchema.version(of: connection) == 0)
             try CatalogSchema.migrate(connection)
 
+            // Not a number here: migrations are appended by more than one branch at a time.
             #expect(CatalogSchema.currentVersion == CatalogSchema.migrations.count)
             #expect(try CatalogSchema.version(of: connection) == CatalogSchema.currentVersion)
             let columns = try connection.prepare("SELECT name FROM pragma_table_info('images') ORDER BY cid")
@@ -34,7 +35,7 @@ import Testing
             #expect(try CatalogSchema.version(of: connection) == CatalogSchema.currentVersion)
             let tables = try connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
             #expect(Set(try tables.rows { $0.text(at: 0) ?? "" }).isSuperset(of: [
-                "api_keys", "idempotency_receipts", "images", "sessions", "undo_entries",
+                "api_keys", "history_entries", "history_recent", "history_values", "idempotency_receipts", "images", "sessions", "undo_entries",
             ]))
             try tables.finalize()
         }

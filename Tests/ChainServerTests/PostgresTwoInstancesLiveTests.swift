@@ -356,3 +356,30 @@ struct PostgresTwoInstancesLiveTests {
         }
     }
 }
+
+/// Undo that respects others across instances: the editor on the other instance is named.
+@Suite("PostgreSQL, two instances: history and conflicts")
+struct PostgresTwoInstancesHistoryLiveTests {
+    @Test func anUndoOnANamesTheEditorWhoChangedTheImageOnB() async throws {
+        let (a, b, _) = try PostgresTwoInstancesLiveTests.twoServers()
+        defer { a.stop(); b.stop() }
+        let onA = try await a.client.createSession()
+        let onB = try await b.client.createSession()
+        let was = try await onA.rating(of: "img-5")
+        let set = was == 5 ? 4 : 5
+        try await onA.rate(["img-5", "img-6"], set)
+        try await onB.rate(["img-5"], 1)
+
+        // Should A's mirror not have followed B's commit yet, the undo's write is refused for
+        // it, and walked again over the mirror that has.
+        let undone = try await onA.perform("undo")
+        #expect(undone.status == 200, "\(undone.text.prefix(300))")
+        let conflict = try #require(undone["conflicts"]?.arrayValue?.first)
+        #expect(conflict["image"] == "img-5" && conflict["found"] == 1 && conflict["expected"] == JSON.number(Double(set)))
+        // `by` is the principal of B's history entry, read through A's instance.
+        let history = try await a.client.get("/v1/images/img-5/history?limit=1", token: onA.token)
+        let newest = try #require(history["history"]?.arrayValue?.first)
+        #expect(newest["session"] == JSON.string(onB.id))
+        #expect(conflict["by"] == newest["principal"] && conflict["by"] == "anonymous")
+    }
+}

@@ -35,6 +35,7 @@ extension Router {
             .anySession("GET", "/v1/images/{id}/preview", session: previews.preview),
             .anySession("GET", "/v1/images/{id}/region", previews.region),
             .anySession("GET", "/v1/presence", presence.list),
+            .anySession("GET", "/v1/images/{id}/history", images.history),
         ]
     }
 }

@@ -21,6 +21,7 @@ package enum WebClient {
             WebAsset(name: "notices.js", contentType: script, bytes: PackageResources.notices_js),
             WebAsset(name: "toolbar.js", contentType: script, bytes: PackageResources.toolbar_js),
             WebAsset(name: "confirm.js", contentType: script, bytes: PackageResources.confirm_js),
+            WebAsset(name: "history.js", contentType: script, bytes: PackageResources.history_js),
             WebAsset(name: "compare.js", contentType: script, bytes: PackageResources.compare_js),
             WebAsset(name: "signin.js", contentType: script, bytes: PackageResources.signin_js),
             WebAsset(name: "presence.js", contentType: script, bytes: PackageResources.presence_js),

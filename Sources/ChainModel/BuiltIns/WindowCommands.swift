@@ -24,7 +24,7 @@ public struct CloseWindow: Command {
 /// "Undo Set Rating", disabled and titled "Undo" when there is nothing to undo.
 ///
 /// Undo never clobbers another editor: only images still holding the value the entry set
-/// get their earlier value back; the others are answered as `conflicts` and stay as they
+/// get their earlier value back; the others are the outcome's `conflicts` and stay as they
 /// are (`UndoSplit`). What was not written back stays on top as a remainder: `force`
 /// ("Undo Anyway") writes it, and a plain undo passes over it to the entry below.
 public struct UndoCommand<Way: UndoWay>: Command {
@@ -74,7 +74,7 @@ public struct UndoCommand<Way: UndoWay>: Command {
         context.result = [(key: Way.action == "undo" ? "undone" : "redone", value: .string(entry.name))]
         if let passedOver { context.result.append((key: "passedOver", value: .string(passedOver.name))) }
         if let split {
-            context.result.append((key: "conflicts", value: .array(split.conflicts.map(\.json))))
+            context.conflicts = split.conflicts
             let remainder = UndoStack.Entry(name: entry.name, restoring: split.remainder, expecting: split.remainderExpected)
             context.restack(remainder, in: window.id, undo: Way.direction == .undoing)
         }

@@ -35,24 +35,6 @@ extension CatalogReading {
     /// What `changes` would overwrite, as a batch that writes it back (what undo records).
     /// Images the catalog lacks are left out.
     public func previousValues(of changes: ChangeSet) -> ChangeSet {
-        var previous = ChangeSet()
-        for segment in changes.segments.reversed() {
-            if segment.images.count == 1, let id = segment.images.first {
-                // One image, the usual case: no list of codes to build.
-                if let code = code(of: id, segment.attribute) {
-                    previous.append(.init(attribute: segment.attribute, images: segment.images, values: .all(code)))
-                }
-                continue
-            }
-            let codes = self.codes(of: segment.images, segment.attribute)
-            if codes.contains(Attribute.absent) {
-                let present = zip(segment.images, codes).filter { $0.1 != Attribute.absent }
-                previous.append(.init(
-                    attribute: segment.attribute, images: ImageSelection(unique: present.map(\.0)), values: .each(present.map(\.1))))
-            } else {
-                previous.append(.init(attribute: segment.attribute, images: segment.images, values: .each(codes)))
-            }
-        }
-        return previous
+        changes.previousValues(code: code(of:_:), codes: codes(of:_:))
     }
 }

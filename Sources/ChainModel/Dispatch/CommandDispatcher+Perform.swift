@@ -82,7 +82,7 @@ extension CommandDispatcher {
         return CommandOutcome(
             action: context.action, handledBy: context.performer, session: context.session,
             changes: context.catalog.changes, result: context.result, events: events, deliveries: deliveries,
-            catches: [], trace: trace, advanced: context.advanced
+            catches: [], trace: trace, advanced: context.advanced, conflicts: context.conflicts
         )
     }
 

@@ -11,6 +11,8 @@ public struct PerformContext {
     public internal(set) var values: ContextValues
     /// Members of the command's `result` object.
     public var result: [(key: String, value: JSON)] = []
+    /// The images an undo or redo left as they were (`UndoSplit`).
+    public var conflicts: [UndoConflict] = []
     public private(set) var emitted: [Event] = []
     var undoDirection = UndoStack.Direction.normal
     /// Where auto-advance moved after the command's change, if it did (`Advance`).

@@ -79,4 +79,6 @@ public struct CommandOutcome: Sendable {
     public var steps: [CommandOutcome]? = nil
     /// Where auto-advance moved after a rating, label or flag change (`Advance`).
     public var advanced: Advance? = nil
+    /// The images an undo or redo left as they were, because someone changed them since.
+    public var conflicts: [UndoConflict] = []
 }

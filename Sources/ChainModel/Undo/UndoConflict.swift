@@ -6,20 +6,25 @@ public struct UndoConflict: Sendable, Equatable {
     /// The value the entry set, which undoing it would take back.
     public var expected: UInt8
     /// The value the image holds now, left as it is.
-    public var current: UInt8
+    public var found: UInt8
+    /// Who gave the image the value found: the model cannot know, and leaves it `nil`; the
+    /// service fills it in from the catalog's history.
+    public var by: String?
 
-    public init(image: ImageID, attribute: Attribute, expected: UInt8, current: UInt8) {
+    public init(image: ImageID, attribute: Attribute, expected: UInt8, found: UInt8, by: String? = nil) {
         self.image = image
         self.attribute = attribute
         self.expected = expected
-        self.current = current
+        self.found = found
+        self.by = by
     }
 
-    /// As the answer lists it: `{"image": "img-3", "attribute": "rating", "expected": 5, "current": 2}`.
+    /// As the answer lists it: `{"image": "img-3", "attribute": "rating", "expected": 5, "found": 2, "by": "eve"}`.
     public var json: JSON {
         .object([
             (key: "image", value: image.argumentJSON), (key: "attribute", value: .string(attribute.name)),
-            (key: "expected", value: attribute.json(expected)), (key: "current", value: attribute.json(current)),
+            (key: "expected", value: attribute.json(expected)), (key: "found", value: attribute.json(found)),
+            (key: "by", value: by.map(JSON.string) ?? .null),
         ])
     }
 }

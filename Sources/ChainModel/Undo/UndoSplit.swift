@@ -41,7 +41,7 @@ public struct UndoSplit: Sendable, Equatable {
                     cleanImages.appendUnique(image)
                     cleanCodes.append(segment.code(at: position))
                 } else if let wanted {
-                    conflicts.append(UndoConflict(image: image, attribute: attribute, expected: wanted, current: now))
+                    conflicts.append(UndoConflict(image: image, attribute: attribute, expected: wanted, found: now))
                     keptImages.appendUnique(image)
                     keptCodes.append(segment.code(at: position))
                     keptExpected.append(wanted)

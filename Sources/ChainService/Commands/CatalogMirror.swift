@@ -140,14 +140,30 @@ package final class CatalogMirror: CatalogReading, Sendable {
     /// Overlays `changes`, computed from what the mirror showed when `failureCount` was
     /// `readSince`, and returns the batch number to report its fate with.
     package func stage(_ changes: ChangeSet, readSince: UInt64) -> UInt64 {
+        stage(changes, readSince: readSince, recording: false).batch
+    }
+
+    /// `stage`, and what the batch overwrites of the values it is laid over (the committed
+    /// ones and every batch staged before it): what its history records as before.
+    package func stageRecordingPrevious(_ changes: ChangeSet, readSince: UInt64) -> (batch: UInt64, previous: ChangeSet) {
+        stage(changes, readSince: readSince, recording: true)
+    }
+
+    private func stage(_ changes: ChangeSet, readSince: UInt64, recording: Bool) -> (batch: UInt64, previous: ChangeSet) {
         state.withLock { state in
+            var previous = ChangeSet()
+            if recording {
+                // Read in place: a copy of `current` held on would make the `apply` below copy
+                // every column.
+                previous = changes.previousValues(code: { state.current.code(of: $0, $1) }, codes: { state.current.codes(of: $0, $1) })
+            }
             let batch = state.nextBatch
             state.nextBatch += 1
             let oldest = state.pending.first?.batch ?? batch
             state.pending.append((batch, changes, oldest..<batch, state.failures != readSince))
             state.current.apply(changes)
             state.changed(changes)
-            return batch
+            return (batch, previous)
         }
     }
 

@@ -76,12 +76,17 @@ package final class CommandRunner: Sendable {
     /// Told of every committed catalog change, to write the images' XMP sidecars
     /// (`catalog.xmpSidecars`); `nil` when they are off.
     package let sidecars: SidecarWriter?
+    /// Whether each catalog write records its history (`history.enabled`; off only to
+    /// measure what the history costs).
+    package let recordsHistory: Bool
 
     package init(
         dispatcher: CommandDispatcher, catalog: CatalogMirror, storage: any CatalogStorage, metrics: Metrics,
-        live: LiveEvents? = nil, calls: RemoteCalls? = nil, sidecars: SidecarWriter? = nil, viewers: (any ViewerWatcher)? = nil
+        live: LiveEvents? = nil, calls: RemoteCalls? = nil, sidecars: SidecarWriter? = nil, viewers: (any ViewerWatcher)? = nil,
+        recordsHistory: Bool = true
     ) {
         self.sidecars = sidecars
+        self.recordsHistory = recordsHistory
         self.dispatcher = dispatcher
         self.catalog = catalog
         self.storage = storage
@@ -292,8 +297,12 @@ package final class CommandRunner: Sendable {
                 // Staged, and its place in the write queue taken, under the lock: commit
                 // order is staging order. What the write carries is made once the lock is
                 // let go.
-                let batch = catalog.stage(outcome.changes, readSince: readSince)
-                return (.success(outcome), Staged(batch: batch, readPosition: readPosition, place: storage.reserveWrite()))
+                guard recordsHistory else {
+                    let batch = catalog.stage(outcome.changes, readSince: readSince)
+                    return (.success(outcome), Staged(batch: batch, readPosition: readPosition, place: storage.reserveWrite(), previous: nil))
+                }
+                let (batch, previous) = catalog.stageRecordingPrevious(outcome.changes, readSince: readSince)
+                return (.success(outcome), Staged(batch: batch, readPosition: readPosition, place: storage.reserveWrite(), previous: previous))
             }
         }
         if case .success(let outcome) = performed, let staged {
@@ -310,6 +319,8 @@ package final class CommandRunner: Sendable {
         /// The log position the walk read at.
         let readPosition: Int64
         let place: StorageReservation
+        /// What the writes overwrite, for the history; `nil` when it records none.
+        let previous: ChangeSet?
     }
 
     /// The turn once more, after storage refused its write for a conflict: over the session
@@ -378,13 +389,19 @@ package final class CommandRunner: Sendable {
     /// elsewhere: `SerialJobQueue`). Refused for a conflict, the command goes `again`, up to
     /// `maxStores` times.
     private func store(
-        _ outcome: CommandOutcome, staged: Staged?, _ turn: Turn, again: @escaping @Sendable () -> Void
+        _ walked: CommandOutcome, staged: Staged?, _ turn: Turn, again: @escaping @Sendable () -> Void
     ) {
         let session = turn.session
+        let outcome = walked.conflicts.isEmpty ? walked : namingEditors(in: walked)
         let version = session.version(of: outcome.session)
         let (performed, receipt) = turn.prepare(.performed(outcome, version: version))
         let change = journal.change(of: session, to: outcome.session, receipt: receipt)
-        let write = StorageWrite(changes: outcome.changes, session: change.write, readPosition: staged?.readPosition)
+        var write = StorageWrite(changes: outcome.changes, session: change.write, readPosition: staged?.readPosition)
+        if let previous = staged?.previous {
+            write.history = HistoryRecord(
+                principal: session.principal.name, session: session.id, action: outcome.action, time: LogClock.milliseconds(),
+                changes: outcome.changes, previous: previous)
+        }
         let (catalog, metrics, live, sidecars, viewers) = (catalog, metrics, live, sidecars, viewers)
         let batch = staged?.batch
         let again: (@Sendable () -> Void)? = turn.stores < Self.maxStores ? again : nil
@@ -427,6 +444,18 @@ package final class CommandRunner: Sendable {
         } else {
             storage.write(write, stillValid: stillValid, completion: completion)
         }
+    }
+
+    /// Names who made each conflict's found value, from the catalog's history: the principal
+    /// of the newest entry that set that attribute of that image. Unknown (history pruned,
+    /// or unreadable) stays `nil`: the answer goes on without it.
+    private func namingEditors(in outcome: CommandOutcome) -> CommandOutcome {
+        var outcome = outcome
+        for index in outcome.conflicts.indices {
+            let conflict = outcome.conflicts[index]
+            outcome.conflicts[index].by = try? storage.lastEditor(of: conflict.image, conflict.attribute)
+        }
+        return outcome
     }
 
     /// Refused unstored for another instance's write, or (on storage shared by several

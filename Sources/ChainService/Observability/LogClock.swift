@@ -38,4 +38,18 @@ package final class LogClock: Sendable {
         return date.map { String(zeroPadded: $0.0, width: $0.1) }.joined(separator: "-") + "T"
             + time.map { String(zeroPadded: $0.0, width: $0.1) }.joined(separator: ":")
     }
+
+    /// Milliseconds since 1970, UTC, now.
+    package static func milliseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS.mmmZ` (RFC 3339, UTC) of milliseconds since 1970.
+    package static func format(milliseconds: Int64) -> String {
+        let (second, millisecond) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        let (whole, part) = millisecond < 0 ? (second - 1, millisecond + 1000) : (second, millisecond)
+        return format(Int(whole)) + "." + String(zeroPadded: Int(part), width: 3) + "Z"
+    }
 }

@@ -34,6 +34,8 @@ package struct CommandAnswer: WireObject {
         } else {
             member("result", JSON.object(outcome.result))
         }
+        // Images an undo or redo left as they were, and who changed them since.
+        if !outcome.conflicts.isEmpty { member("conflicts", outcome.conflicts.map(\.json)) }
         member("events", outcome.events.lazy.map(EventBody.init))
         if let advanced = outcome.advanced { member("advanced", AdvanceBody(advance: advanced)) }
         if versionOnly {

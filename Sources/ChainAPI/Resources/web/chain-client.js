@@ -111,6 +111,8 @@ export class Api {
   keys() { return this.request("GET", this.sessionPath("/keys")); }
   contextMenu(query) { return this.request("GET", this.sessionPath(`/context-menu?${query}`)); }
   images(offset, limit) { return this.request("GET", `/v1/images?offset=${offset}&limit=${limit}`); }
+  /** An image's history newest first (`GET /v1/images/{id}/history`): `{history, next}`. */
+  history(id, limit) { return this.request("GET", `/v1/images/${encodeURIComponent(id)}/history?limit=${limit}`); }
   /** A page of a grid's working set (its filter and sort), in its order: `{images, total, offset}`. */
   grid(window, offset, limit) {
     return this.request("GET", this.sessionPath(`/grid?window=${encodeURIComponent(window)}&offset=${offset}&limit=${limit}`));

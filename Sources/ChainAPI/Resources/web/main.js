@@ -21,6 +21,7 @@ import { Notices } from "./notices.js";
 import { Toolbar } from "./toolbar.js";
 import { ConfirmDialog, largeEffects, largeWrite } from "./confirm.js";
 import { Presence } from "./presence.js";
+import { HistoryPanel, editorsText } from "./history.js";
 
 const $ = (id) => document.getElementById(id);
 /**
@@ -73,6 +74,7 @@ class Client {
       focus: (path) => this.focus(path),
       closeWindow: (id) => this.send({ action: "closeWindow", target: id }),
     });
+    this.history = new HistoryPanel($("history-toggle"), $("history"), this.api);
     this.comparePanes = new ComparePanes($("compare"), this.previews, this.thumbnails, {
       lookup: (id) => this.lookup(id),
       zoom: (scale, center) => this.send({ action: "setZoom", args: { scale, center }, target: this.comparePath() }),
@@ -292,6 +294,7 @@ class Client {
     else this.viewers.render(this.session, window, this.session.firstResponder);
     if (refresh) this.comparePanes.refresh(window);
     else this.comparePanes.render(window);
+    this.history.show(window && window.viewer ? window.viewer.image : null, refresh);
   }
 
   /** The shown window's compare responder. */
@@ -399,20 +402,22 @@ class Client {
     if (answer.action === "moveSelection" && typeof answer.result.position === "number") {
       this.grid.revealPosition(answer.result.position);
     }
-    const conflicts = answer.result && answer.result.conflicts;
+    const conflicts = answer.conflicts;
     if (Array.isArray(conflicts) && conflicts.length) this.showConflicts(answer.action, conflicts);
   }
 
   /**
-   * An undo (or redo) that left images someone else changed since: says how many, and
-   * offers to write them anyway (`force`), which the server keeps on top until then.
+   * An undo (or redo) that left images someone else changed since: says how many and who
+   * ("2 images were changed by eve since"), and offers to write them anyway (`force`), which
+   * the server keeps on top until then.
    */
   showConflicts(action, conflicts) {
     const images = new Set(conflicts.map((conflict) => conflict.image)).size;
     const noun = images === 1 ? "1 image was" : `${images} images were`;
     const way = action === "redo" ? "Redo" : "Undo";
-    this.notices.show(`${noun} changed by someone else since`, images === 1 ? "Left as it is." : "Left as they are.", 12, {
-      label: `${way} Anyway`,
+    const left = images === 1 ? "left as it is" : "left as they are";
+    this.notices.show(`${noun} changed by ${editorsText(conflicts)} since; ${left}`, "", 12, {
+      label: `${way} anyway`,
       run: () => this.perform({ action, args: { force: true } }),
     });
   }
