@@ -15,8 +15,10 @@ struct ChainHandlerTests {
             for try await call in handler { try await call.answer(answer(call)) }
         }
         defer { server.cancel() }
-        #expect(try await eventually { handler.id != nil })
-        #expect(try await eventually { try await session.handlers().contains { $0.id == handler.id && $0.live } })
+        // Registration waits on the stream's hello: generous bounds, for a loaded machine
+        // running the whole suite at once (a pass takes milliseconds).
+        #expect(try await eventually(30) { handler.id != nil })
+        #expect(try await eventually(30) { try await session.handlers().contains { $0.id == handler.id && $0.live } })
         return try await body()
     }
 
