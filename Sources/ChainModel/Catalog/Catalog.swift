@@ -35,6 +35,8 @@ extension CatalogReading {
     /// What `changes` would overwrite, as a batch that writes it back (what undo records).
     /// Images the catalog lacks are left out.
     public func previousValues(of changes: ChangeSet) -> ChangeSet {
-        changes.previousValues(code: code(of:_:), codes: codes(of:_:))
+        // Closures, not `code(of:_:)` partially applied: those box a copy of the catalog (a
+        // transaction, on the command path) twice per command.
+        changes.previousValues(code: { code(of: $0, $1) }, codes: { codes(of: $0, $1) })
     }
 }

@@ -11,8 +11,9 @@ public protocol SessionDirectory: Sendable {
 
 /// A session's own id and the directory of the others, carried by the model so that
 /// validation and performers can reach them (`Session.peers`). Not archived: the server
-/// gives it again to every session it holds.
-public struct Peers: Sendable {
+/// gives it again to every session it holds. A class, so the session (copied per command and
+/// per validation) carries one reference rather than an id and an existential to copy.
+public final class Peers: Sendable {
     public let session: String
     public let directory: any SessionDirectory
 
