@@ -118,7 +118,7 @@ let package = Package(
         // ChainClient against a live server on port 0 (the test target may start the server).
         .testTarget(
             name: "ChainClientTests",
-            dependencies: ["ChainClient", "ChainServer", "ChainModel", "ChainConfig", "ChainService", "ChainTestSupport"],
+            dependencies: ["ChainClient", "ChainServer", "ChainModel", "ChainConfig", "ChainService", "ChainStorage", "ChainTestSupport"],
             swiftSettings: strict
         ),
         // What the tests of several modules share: temporary folders, image files, a raw

@@ -9,6 +9,8 @@ public struct SessionState: Codable, Sendable, Hashable {
     public var windows: [Window]
     /// Only in the answer that created the session.
     public var token: String?
+    /// Who the session acts for; `nil` from a server older than principals.
+    public var principal: ChainPrincipal?
 
     /// The window named `id`.
     public func window(_ id: String) -> Window? { windows.first { $0.id == id } }

@@ -13,6 +13,8 @@ public struct ChainProblemKind: RawRepresentable, Sendable, Hashable, CustomStri
     public static let malformed = Self(rawValue: "malformed")
     public static let unauthorized = Self(rawValue: "unauthorized")
     public static let forbidden = Self(rawValue: "forbidden")
+    /// Creating a session on a server in `keys` mode without a key in force.
+    public static let keyRequired = Self(rawValue: "key-required")
     public static let notFound = Self(rawValue: "not-found")
     public static let methodNotAllowed = Self(rawValue: "method-not-allowed")
     public static let unhandled = Self(rawValue: "unhandled")
