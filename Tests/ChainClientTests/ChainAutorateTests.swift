@@ -29,7 +29,7 @@ struct ChainAutorateTests {
             try process.run()
             defer { if process.isRunning { process.terminate() } }
 
-            #expect(try await eventually(10) { try await session.handlers().contains { $0.live && $0.validation.enabled } })
+            #expect(try await eventually(30) { try await session.handlers().contains { $0.live && $0.validation.enabled } })
             let handler = try #require(try await session.handlers().first)
             #expect(handler.action == "autoRate" && handler.responder == "main/grid" && handler.undoName == "Auto Rate")
             #expect(handler.validation.title == "Auto Rate 3 Images")
@@ -40,7 +40,7 @@ struct ChainAutorateTests {
             #expect(try await session.image("img-2").rating == 4)
             #expect(try await session.image("img-3").rating == 1)
 
-            #expect(try await eventually(10) { !process.isRunning })
+            #expect(try await eventually(30) { !process.isRunning })
             #expect(process.terminationStatus == 0)
             let said = String(decoding: output.read(), as: UTF8.self)
             #expect(said.contains("answered c-1 (autoRate on main/grid): rated 3 image(s)"))

@@ -50,8 +50,9 @@ final class ClientTestServer: Sendable {
     }
 }
 
-/// Waits until `condition` holds, checking every 20 ms, for at most `seconds`.
-func eventually(_ seconds: Double = 5, _ condition: () async throws -> Bool) async throws -> Bool {
+/// Waits until `condition` holds, checking every 20 ms, for at most `seconds`: generous, as a
+/// pass takes milliseconds and only a failure waits it out (sanitizer builds run far slower).
+func eventually(_ seconds: Double = 30, _ condition: () async throws -> Bool) async throws -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if try await condition() { return true }
