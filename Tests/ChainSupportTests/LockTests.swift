@@ -32,9 +32,18 @@ struct LockTests {
     func aRaceThreadSanitizerMustCatch() {
         final class Unguarded: @unchecked Sendable { var value = 0 }
         let shared = Unguarded()
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            for step in 0..<100_000 { shared.value = step + index }
+        // Two threads of their own, both started before either is waited for: nothing orders
+        // one's writes before the other's, however the machine schedules them (on a busy
+        // machine concurrentPerform may run both iterations on one thread, with no race).
+        let done = DispatchSemaphore(value: 0)
+        for index in 0..<2 {
+            Thread {
+                for step in 0..<100_000 { shared.value = step + index }
+                done.signal()
+            }.start()
         }
+        done.wait()
+        done.wait()
         #expect(shared.value >= 0)
     }
 }
