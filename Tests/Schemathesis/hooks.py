@@ -13,6 +13,7 @@ import queue
 import re
 import sys
 import threading
+import unicodedata
 import urllib.request
 
 import schemathesis
@@ -168,14 +169,39 @@ def _batch_names_an_argument_twice(case):
     return False
 
 
+_MODIFIER_ALIASES = {"cmd": "command", "alt": "option", "ctrl": "control"}
+
+
+def _key_equivalent(item):
+    """A key binding as the server compares it (KeyEquivalent): modifier names case-insensitive
+    with their aliases, as a set; the key under Unicode canonical equivalence (Swift's String
+    equality); one upper-case letter meaning shift plus the lower-case letter."""
+    names = item.get("modifiers") or []
+    modifiers = {_MODIFIER_ALIASES.get(str(name).lower(), str(name).lower()) for name in names}
+    key = _canonical(str(item.get("key")))
+    if len(key) == 1 and key.isupper() and key.isalpha():
+        key = key.lower()
+        modifiers.add("shift")
+    return json.dumps([key, sorted(modifiers)])
+
+
+def _canonical(value):
+    """A string as Swift compares it (canonical equivalence), other values as they are."""
+    return unicodedata.normalize("NFC", value) if isinstance(value, str) else value
+
+
 def _repeats(case, member, fields):
-    """Whether two items of the body's `member` agree on `fields` (modifiers compared as sets)."""
+    """Whether two items of the body's `member` agree on `fields`; key bindings compare as the
+    server normalises them (`_key_equivalent`)."""
     items = case.body.get(member) if isinstance(case.body, dict) else None
     seen = set()
     for item in items if isinstance(items, list) else []:
         if not isinstance(item, dict):
             continue
-        key = tuple(json.dumps(sorted(item.get(name) or []) if name == "modifiers" else item.get(name)) for name in fields)
+        if fields == ("key", "modifiers"):
+            key = _key_equivalent(item)
+        else:
+            key = tuple(json.dumps(_canonical(item.get(name))) for name in fields)
         if key in seen:
             return True
         seen.add(key)
