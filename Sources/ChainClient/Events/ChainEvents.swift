@@ -58,7 +58,7 @@ public struct ChainEvents: AsyncSequence, Sendable {
                         }
                         reconnecting = true
                         parser = ServerSentEventParser()
-                        connection = try events.connect(lastID).makeAsyncIterator()
+                        connection = try await events.connect(lastID).makeAsyncIterator()
                     }
                     guard let chunk = try await connection?.next() else {
                         connection = nil  // the server closed it: open it again
@@ -91,12 +91,12 @@ public struct ChainEvents: AsyncSequence, Sendable {
         }
     }
 
-    func connect(_ lastID: String?) throws -> AsyncThrowingStream<Data, any Error> {
+    func connect(_ lastID: String?) async throws -> AsyncThrowingStream<Data, any Error> {
         var headers = ["Accept": "text/event-stream"]
         if let lastID { headers["Last-Event-ID"] = lastID }
         var request = try session.request("GET", "/events", headers: headers)
         request.timeoutInterval = idleTimeout
-        return EventConnection.open(request, on: session.transport.session, router: session.transport.router)
+        return await session.transport.openStream(request)
     }
 }
 
