@@ -56,21 +56,37 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue: Codable {
+    /// Tries the kinds in the order the wire uses them most (objects, strings, numbers): each
+    /// miss is a thrown `DecodingError`, which JSONDecoder makes at some cost (its coding path
+    /// and message), and events are full of these values.
     public init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: MemberKey.self) {
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(object.allKeys.count)
+            for key in object.allKeys { members[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
+            self = .object(members)
+            return
+        }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .array(try container.decode([JSONValue].self))
         }
+    }
+
+    /// An object's member name, whatever it is.
+    private struct MemberKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     public func encode(to encoder: any Encoder) throws {
