@@ -48,6 +48,36 @@ struct ChainAutorateTests {
         }
     }
 
+    /// Attached and idle, the handler spends no CPU: its stream is not on a connection that
+    /// FoundationNetworking polls in a loop (a stream that connected by itself kept libcurl's
+    /// write source and spun a core for its whole life; `StreamOpener`).
+    @Test func idlesWithoutSpendingCPU() async throws {
+        let binary = try #require(Self.built, "build chain-autorate first")
+        try await ClientTestServer.withSession { server, session in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["--url", server.url.absoluteString, "--session", session.id, "--token=\(session.token)"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            #expect(try await eventually(30) { try await session.handlers().contains { $0.live } })
+
+            let before = try Self.cpuTicks(of: process.processIdentifier)
+            try await Task.sleep(for: .seconds(3))
+            let spent = try Self.cpuTicks(of: process.processIdentifier) - before
+            #expect(spent < 30, "chain-autorate spent \(spent) clock ticks (1/100 s) of CPU in 3 s idle")
+        }
+    }
+
+    /// utime + stime of a process, in clock ticks, from /proc/PID/stat.
+    static func cpuTicks(of pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+        let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+        return try #require(Int(fields[11])) + (try #require(Int(fields[12])))
+    }
+
     @Test func refusesASessionWithoutAToken() throws {
         let binary = try #require(Self.built, "build chain-autorate first")
         let process = Process()

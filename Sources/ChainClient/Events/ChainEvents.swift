@@ -96,7 +96,7 @@ public struct ChainEvents: AsyncSequence, Sendable {
         if let lastID { headers["Last-Event-ID"] = lastID }
         var request = try session.request("GET", "/events", headers: headers)
         request.timeoutInterval = idleTimeout
-        return await session.transport.openStream(request)
+        return await session.transport.streams.open(request)
     }
 }
 

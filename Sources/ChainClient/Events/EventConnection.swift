@@ -14,15 +14,21 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
     // type, and the mutable answer state lives in a Mutex.
     private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
     private let refusal = Mutex<(status: Int, body: Data)?>(nil)
+    /// Called when the answer's head arrives, or the request ends without one.
+    private let answered: @Sendable () -> Void
 
-    private init(continuation: AsyncThrowingStream<Data, any Error>.Continuation) {
+    private init(continuation: AsyncThrowingStream<Data, any Error>.Continuation, answered: @escaping @Sendable () -> Void) {
         self.continuation = continuation
+        self.answered = answered
     }
 
-    /// Opens `request` on `session` (whose delegate is `router`) and streams its body.
-    static func open(_ request: URLRequest, on session: URLSession, router: StreamRouter) -> AsyncThrowingStream<Data, any Error> {
+    /// Opens `request` on `session` (whose delegate is `router`) and streams its body;
+    /// `answered` is called once the answer's head has come (or the request failed).
+    static func open(
+        _ request: URLRequest, on session: URLSession, router: StreamRouter, answered: @escaping @Sendable () -> Void
+    ) -> AsyncThrowingStream<Data, any Error> {
         AsyncThrowingStream { continuation in
-            let connection = EventConnection(continuation: continuation)
+            let connection = EventConnection(continuation: continuation, answered: answered)
             let task = session.dataTask(with: request)
             router.route(task, to: connection)
             continuation.onTermination = { _ in task.cancel() }
@@ -37,6 +43,7 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         if status != 200 { refusal.withLock { $0 = (status, Data()) } }
         completionHandler(.allow)
+        answered()
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -49,6 +56,7 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        answered()
         if let (status, body) = refusal.withLock({ $0 }) {
             continuation.finish(throwing: ChainProblem(status: status, data: body))
         } else if let error {

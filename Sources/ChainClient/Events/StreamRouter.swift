@@ -5,10 +5,9 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-/// The transport's session delegate: hands each event stream's callbacks to its
-/// `EventConnection`, so streams share the one URLSession (and its connection pool) with every
-/// other request rather than each running a session of its own. Requests made with
-/// `data(for:)` complete through their own handlers and never reach it.
+/// The streams' session delegate: hands each event stream's callbacks to its
+/// `EventConnection`, so a client's streams share one URLSession (`StreamOpener`). Requests
+/// made with `data(for:)` complete through their own handlers and never reach it.
 final class StreamRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // @unchecked: NSObject is not Sendable; the one mutable member is a Mutex.
     private let connections = Mutex<[Int: EventConnection]>([:])

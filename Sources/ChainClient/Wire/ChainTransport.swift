@@ -10,13 +10,18 @@ final class ChainTransport: Sendable {
     let baseURL: URL
     let session: URLSession
     let retry: RetryPolicy
-    /// Routes the event streams' callbacks (the session's delegate).
-    let router = StreamRouter()
+    /// The event streams, on a session of their own.
+    let streams: StreamOpener
 
     init(baseURL: URL, configuration: URLSessionConfiguration, retry: RetryPolicy) {
         self.baseURL = baseURL
         self.retry = retry
-        session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+        session = URLSession(configuration: configuration)
+        streams = StreamOpener(baseURL: baseURL, configuration: configuration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
     }
 
     /// An answer: status, headers (lower-cased names) and body.
