@@ -50,9 +50,7 @@ public struct StepImage<Step: ImageStep>: Command {
     /// The image one step from the viewer's in its working set, or `nil` at the end.
     static func neighbour(of viewer: ImageViewer, in catalog: some CatalogReading, _ session: Session) -> ImageID? {
         guard let image = viewer.image else { return nil }
-        let set = catalog.workingSet(of: viewer, in: session)
-        guard let position = set.position(of: image) else { return nil }
-        return set.id(at: position + Step.offset)
+        return catalog.image(Step.offset, from: image, steppedBy: viewer, in: session)
     }
 }
 
