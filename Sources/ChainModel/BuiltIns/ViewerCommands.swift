@@ -35,8 +35,9 @@ public struct StepImage<Step: ImageStep>: Command {
     public var arguments: Arguments { .empty }
 
     public func validate(_ viewer: ImageViewer, _ input: HandlerInput) -> HandlerVerdict {
-        guard viewer.image != nil else { return .handles(.disabled(viewer.emptyReason)) }
-        return .handles(Self.neighbour(of: viewer, in: input.catalog, input.session) == nil ? .disabled(Step.endReason) : .enabled)
+        guard let image = viewer.image else { return .handles(.disabled(viewer.emptyReason)) }
+        let next = input.catalog.image(Step.offset, from: image, steppedBy: viewer, inWindowAt: input.slot.windowIndex, of: input.session)
+        return .handles(next == nil ? .disabled(Step.endReason) : .enabled)
     }
 
     public func perform(_ viewer: ImageViewer, _ context: inout PerformContext) throws(CommandError) {

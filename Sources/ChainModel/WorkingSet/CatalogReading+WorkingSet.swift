@@ -30,7 +30,13 @@ extension CatalogReading {
     /// the usual case, a step is the catalog's next or previous image: nothing is pinned there
     /// (the shown image is in the set whenever the catalog has it), so no set is looked up.
     public func image(_ offset: Int, from image: ImageID, steppedBy viewer: ImageViewer, in session: Session) -> ImageID? {
-        let index = viewer.isInBrowser ? viewer.path.windowID.flatMap(session.windowIndex(of:)) : nil
+        self.image(offset, from: image, steppedBy: viewer, inWindowAt: viewer.path.windowID.flatMap(session.windowIndex(of:)), of: session)
+    }
+
+    /// As `image(_:from:steppedBy:in:)`, the viewer's window already found (a walk knows it
+    /// from the viewer's slot).
+    func image(_ offset: Int, from image: ImageID, steppedBy viewer: ImageViewer, inWindowAt window: Int?, of session: Session) -> ImageID? {
+        let index = viewer.isInBrowser ? window : nil
         let inCatalogOrder = index.flatMap { session.windows[$0].grid?.view.isCatalogOrder } ?? true
         if inCatalogOrder, offset == 1 || offset == -1 {
             guard contains(image) else { return nil }
