@@ -4,9 +4,7 @@ extension ChangeSet {
     public func previousValues(
         code: (ImageID, Attribute) -> UInt8?, codes: (ImageSelection, Attribute) -> [UInt8]
     ) -> ChangeSet {
-        // Sized once: appending to an empty set took append's growing path, every command.
-        var previous: [Segment] = []
-        previous.reserveCapacity(segments.count)
+        var previous = ChangeSet()
         for segment in segments.reversed() {
             if segment.images.count == 1, let id = segment.images.first {
                 // One image, the usual case: no list of codes to build.
@@ -24,6 +22,6 @@ extension ChangeSet {
                 previous.append(.init(attribute: segment.attribute, images: segment.images, values: .each(codes)))
             }
         }
-        return ChangeSet(previous)
+        return previous
     }
 }
