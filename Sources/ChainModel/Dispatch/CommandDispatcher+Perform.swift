@@ -41,10 +41,12 @@ extension CommandDispatcher {
         _ invocation: Invocation, resolved resolution: Resolution, in session: Session, catalog: any CatalogReading,
         from start: ResponderPath?, now: Moment?, values: consuming ContextValues
     ) throws(CommandFailure) -> CommandOutcome {
-        if let handler = resolution.remote, let performer = resolution.target {
-            return try remoteOutcome(handler, at: performer, invocation, resolution, in: session, from: start)
-        }
+        // A walk that ends at a remote handler has no local one: the remote handler, a large
+        // value, is read only when the local one is missing, not copied out for every command.
         guard let performer = resolution.target, let handler = resolution.handler else {
+            if let remote = resolution.remote, let performer = resolution.target {
+                return try remoteOutcome(remote, at: performer, invocation, resolution, in: session, from: start)
+            }
             throw CommandFailure(.unhandled(action: invocation.action, chain: session.chain(from: start)))
         }
         if let error = resolution.error { throw CommandFailure(error) }
