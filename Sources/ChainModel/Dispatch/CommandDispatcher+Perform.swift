@@ -78,10 +78,11 @@ extension CommandDispatcher {
     /// is handed over (`consume`) rather than copied, as it ends here.
     func outcome(of context: consuming PerformContext, trace: [TraceStep]) -> CommandOutcome {
         context.session.version += 1
+        let emitted = context.takeEmitted()
         var deliveries: [EventDelivery] = []
-        deliveries.reserveCapacity(context.emitted.count)
+        deliveries.reserveCapacity(emitted.count)
         var altered = false
-        for event in context.emitted {
+        for event in emitted {
             let delivery = deliver(event, in: context.session)
             altered = altered || delivery.consumedBy != nil
                 || delivery.hops.contains { if case .replaced = $0.action { true } else { false } }
@@ -89,11 +90,17 @@ extension CommandDispatcher {
         }
         // Usually every event reaches the top as it was emitted: then the list is the
         // emitted one, shared rather than built again.
-        let events = altered ? deliveries.compactMap { $0.consumedBy == nil ? $0.delivered : nil } : context.emitted
+        let events = altered ? deliveries.compactMap { $0.consumedBy == nil ? $0.delivered : nil } : emitted
+        // The lists are moved out of the context, which ends here, rather than copied and then
+        // released with it (a copy of the context's fields goes through value witnesses).
+        var result: [(key: String, value: JSON)] = []
+        swap(&result, &context.result)
+        var conflicts: [UndoConflict] = []
+        swap(&conflicts, &context.conflicts)
         return CommandOutcome(
             action: context.action, handledBy: context.performer, session: context.session,
-            changes: context.catalog.changes, result: context.result, events: events, deliveries: deliveries,
-            catches: [], trace: trace, advanced: context.advanced, conflicts: context.conflicts
+            changes: context.catalog.takeChanges(), result: result, events: events, deliveries: deliveries,
+            catches: [], trace: trace, advanced: context.advanced, conflicts: conflicts
         )
     }
 

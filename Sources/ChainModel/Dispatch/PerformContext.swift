@@ -41,6 +41,14 @@ public struct PerformContext {
         emitted.append(event)
     }
 
+    /// What the command emitted, moved out of a context that ends (`CommandDispatcher.outcome`)
+    /// rather than copied and released with it.
+    mutating func takeEmitted() -> [Event] {
+        var taken: [Event] = []
+        swap(&taken, &emitted)
+        return taken
+    }
+
     /// The window whose undo stack a registration goes to by default: the window the
     /// command travels in.
     public var windowID: String? { values[WindowKey.self]?.id ?? performer.windowID }
