@@ -98,7 +98,7 @@ extension CommandDispatcher {
         var conflicts: [UndoConflict] = []
         swap(&conflicts, &context.conflicts)
         return CommandOutcome(
-            action: context.action, handledBy: context.performer, session: context.session,
+            action: context.action, handledBy: context.performer, session: context.takeSession(),
             changes: context.catalog.takeChanges(), result: result, events: events, deliveries: deliveries,
             catches: [], trace: trace, advanced: context.advanced, conflicts: conflicts
         )

@@ -49,6 +49,13 @@ public struct PerformContext {
         return taken
     }
 
+    /// The session, moved out of a context that ends rather than copied and released with it.
+    mutating func takeSession() -> Session {
+        var taken = Session.vacant
+        swap(&taken, &session)
+        return taken
+    }
+
     /// The window whose undo stack a registration goes to by default: the window the
     /// command travels in.
     public var windowID: String? { values[WindowKey.self]?.id ?? performer.windowID }
