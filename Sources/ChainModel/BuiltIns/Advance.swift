@@ -48,7 +48,9 @@ extension PerformContext {
     /// grid whose selection is that one image selects the next. Recorded in `advanced`.
     /// Not an undo step: undo shows the changed image again (`UndoCommand`).
     mutating func advance(after target: any ImageTarget, override: Bool?) {
-        guard let windowID, let window = session.window(windowID), override ?? window.autoAdvance else { return }
+        // The window's flag read in place: every rating, label and flag asks, and
+        // `session.window(_:)` would copy the whole window.
+        guard let windowID, let index = session.windowIndex(of: windowID), override ?? session.windows[index].autoAdvance else { return }
         // The working set as it was before the change (a catalog transaction's is): an image
         // the change takes out of the view still leads to its old neighbour.
         if let viewer = target as? ImageViewer, let image = viewer.image {

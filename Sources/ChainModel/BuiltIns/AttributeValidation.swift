@@ -22,8 +22,8 @@ enum AttributeValidation {
             if target is ImageViewer { return .declined(target.emptyReason) }
             return .handles(input.isReadOnly ? .readOnly() : .disabled(target.emptyReason))
         }
-        let verdict = validation(input.histogram(of: target, attribute))
-        guard input.isReadOnly else { return .handles(verdict) }
-        return .handles(.readOnly(keeping: verdict))
+        // The validation goes straight into the verdict: kept in a local first, it was copied.
+        guard input.isReadOnly else { return .handles(validation(input.histogram(of: target, attribute))) }
+        return .handles(.readOnly(keeping: validation(input.histogram(of: target, attribute))))
     }
 }

@@ -50,7 +50,7 @@ public struct Follow: Command {
 /// Stops the window following another session (`follow`); its viewer keeps what it shows.
 /// Disabled when it follows nobody.
 public struct Unfollow: Command {
-    public typealias Performer = Window
+    public typealias Performer = WindowState
     public static let action = "unfollow"
     static let idleReason = "the window follows nobody"
 
@@ -58,11 +58,11 @@ public struct Unfollow: Command {
     public init(arguments: Arguments) throws(ArgumentError) { try arguments.allowOnly() }
     public var arguments: Arguments { .empty }
 
-    public func validate(_ window: Window, _ input: HandlerInput) -> HandlerVerdict {
+    public func validate(_ window: WindowState, _ input: HandlerInput) -> HandlerVerdict {
         .handles(window.following == nil ? .disabled(Self.idleReason) : .enabled)
     }
 
-    public func perform(_ window: Window, _ context: inout PerformContext) throws(CommandError) {
+    public func perform(_ window: WindowState, _ context: inout PerformContext) throws(CommandError) {
         context.session.setFollowing(nil, inWindow: window.id)
         context.emit(.followingChanged(window: window.id, session: nil))
         context.result = [(key: "following", value: .null)]

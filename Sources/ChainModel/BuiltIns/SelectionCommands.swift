@@ -39,7 +39,7 @@ public struct SelectAll: Command {
     public var arguments: Arguments { .empty }
 
     public func validate(_ grid: ImageGrid, _ input: HandlerInput) -> HandlerVerdict {
-        guard input.catalog.workingSet(of: grid, in: input.session).isEmpty else { return .handles(.enabled) }
+        guard input.catalog.isWorkingSetEmpty(of: grid, in: input.session) else { return .handles(.enabled) }
         return .handles(.disabled(input.catalog.imageCount == 0 ? "catalog is empty" : "the grid's filter passes no image"))
     }
 

@@ -21,23 +21,26 @@ public struct SetAttribute<Value: ImageAttribute>: Command {
     /// item, so three lookups and a check for strays each cost a pass too many.
     public init(arguments: Arguments) throws(ArgumentError) {
         let name = Value.attribute.name
-        var found: (value: JSON?, advance: JSON?, image: JSON?) = (nil, nil, nil)
-        for (key, json) in arguments.members {
-            if key == name {
-                if found.value == nil { found.value = json }
-            } else if key == Advance.argument {
-                if found.advance == nil { found.advance = json }
-            } else if key == ImageCompare.imageArgument {
-                if found.image == nil { found.image = json }
+        let members = arguments.members
+        // Where each member is, the first of each name: the values are read in place once
+        // the keys are checked, not copied into optionals first.
+        var found: (value: Int, advance: Int, image: Int) = (-1, -1, -1)
+        for index in members.indices {
+            if members[index].key == name {
+                if found.value < 0 { found.value = index }
+            } else if members[index].key == Advance.argument {
+                if found.advance < 0 { found.advance = index }
+            } else if members[index].key == ImageCompare.imageArgument {
+                if found.image < 0 { found.image = index }
             } else {
-                throw ArgumentError(field: key, reason: .unexpected)
+                throw ArgumentError(field: members[index].key, reason: .unexpected)
             }
         }
-        guard let json = found.value, !json.isNull else { throw ArgumentError(field: name, reason: .missing) }
-        value = try Value(argument: json, field: name)
-        advance = try Advance.override(found.advance)
-        if let json = found.image, !json.isNull {
-            image = try ImageID(argument: json, field: ImageCompare.imageArgument)
+        guard found.value >= 0, !members[found.value].value.isNull else { throw ArgumentError(field: name, reason: .missing) }
+        value = try Value(argument: members[found.value].value, field: name)
+        advance = found.advance < 0 ? nil : try Advance.override(members[found.advance].value)
+        if found.image >= 0, !members[found.image].value.isNull {
+            image = try ImageID(argument: members[found.image].value, field: ImageCompare.imageArgument)
         } else {
             image = nil
         }

@@ -35,8 +35,9 @@ public struct StepImage<Step: ImageStep>: Command {
     public var arguments: Arguments { .empty }
 
     public func validate(_ viewer: ImageViewer, _ input: HandlerInput) -> HandlerVerdict {
-        guard viewer.image != nil else { return .handles(.disabled(viewer.emptyReason)) }
-        return .handles(Self.neighbour(of: viewer, in: input.catalog, input.session) == nil ? .disabled(Step.endReason) : .enabled)
+        guard let image = viewer.image else { return .handles(.disabled(viewer.emptyReason)) }
+        let next = input.catalog.image(Step.offset, from: image, steppedBy: viewer, inWindowAt: input.slot.windowIndex, of: input.session)
+        return .handles(next == nil ? .disabled(Step.endReason) : .enabled)
     }
 
     public func perform(_ viewer: ImageViewer, _ context: inout PerformContext) throws(CommandError) {
@@ -50,9 +51,7 @@ public struct StepImage<Step: ImageStep>: Command {
     /// The image one step from the viewer's in its working set, or `nil` at the end.
     static func neighbour(of viewer: ImageViewer, in catalog: some CatalogReading, _ session: Session) -> ImageID? {
         guard let image = viewer.image else { return nil }
-        let set = catalog.workingSet(of: viewer, in: session)
-        guard let position = set.position(of: image) else { return nil }
-        return set.id(at: position + Step.offset)
+        return catalog.image(Step.offset, from: image, steppedBy: viewer, in: session)
     }
 }
 

@@ -1,15 +1,15 @@
 /// Closes the window; always enabled.
 public struct CloseWindow: Command {
-    public typealias Performer = Window
+    public typealias Performer = WindowState
     public static let action = "closeWindow"
 
     public init() {}
     public init(arguments: Arguments) throws(ArgumentError) { try arguments.allowOnly() }
     public var arguments: Arguments { .empty }
 
-    public func validate(_ window: Window, _ input: HandlerInput) -> HandlerVerdict { .handles(.enabled) }
+    public func validate(_ window: WindowState, _ input: HandlerInput) -> HandlerVerdict { .handles(.enabled) }
 
-    public func perform(_ window: Window, _ context: inout PerformContext) throws(CommandError) {
+    public func perform(_ window: WindowState, _ context: inout PerformContext) throws(CommandError) {
         let previous = context.session.firstResponder
         try context.session.closeWindow(window.id)
         context.emit(.windowClosed(window.id), from: .app)
@@ -28,7 +28,7 @@ public struct CloseWindow: Command {
 /// are (`UndoSplit`). What was not written back stays on top as a remainder: `force`
 /// ("Undo Anyway") writes it, and a plain undo passes over it to the entry below.
 public struct UndoCommand<Way: UndoWay>: Command {
-    public typealias Performer = Window
+    public typealias Performer = WindowState
     public static var action: String { Way.action }
 
     /// Write back every image, whatever it holds now.
@@ -45,7 +45,7 @@ public struct UndoCommand<Way: UndoWay>: Command {
 
     public var arguments: Arguments { force ? ["force": true] : .empty }
 
-    public func validate(_ window: Window, _ input: HandlerInput) -> HandlerVerdict {
+    public func validate(_ window: WindowState, _ input: HandlerInput) -> HandlerVerdict {
         if force, let top = Way.top(of: window.undoStack), top.isRemainder {
             let anyway = Validation.enabled(title: Way.title + " " + top.name + " Anyway")
             return .handles(input.isReadOnly ? .readOnly(keeping: anyway) : anyway)
@@ -58,7 +58,7 @@ public struct UndoCommand<Way: UndoWay>: Command {
         return .handles(.enabled(title: Way.title + " " + name))
     }
 
-    public func perform(_ window: Window, _ context: inout PerformContext) throws(CommandError) {
+    public func perform(_ window: WindowState, _ context: inout PerformContext) throws(CommandError) {
         var entry: UndoStack.Entry?
         var passedOver: UndoStack.Entry?
         let force = force

@@ -14,6 +14,13 @@ public struct CatalogTransaction: CatalogReading {
         changes.append(contentsOf: batch)
     }
 
+    /// The staged writes, moved out of a transaction that ends (a command's outcome).
+    mutating func takeChanges() -> ChangeSet {
+        var taken = ChangeSet()
+        swap(&taken, &changes)
+        return taken
+    }
+
     public var imageCount: Int { base.imageCount }
     public func contains(_ id: ImageID) -> Bool { base.contains(id) }
 

@@ -57,7 +57,10 @@ extension CommandDispatcher {
         var outcome: CommandOutcome
         if let walk {
             // A binding: its walk was made to perform, from the responder that took the key.
-            outcome = try perform(resolution.invocation, resolved: walk, in: session, catalog: catalog, from: resolution.start, now: now)
+            outcome = try perform(
+                resolution.invocation, resolved: walk, in: session, catalog: catalog, from: resolution.start, now: now,
+                values: contextValues(from: resolution.start ?? session.firstResponder, in: session)
+            )
         } else {
             outcome = try perform(resolution.invocation, in: session, catalog: catalog, remote: remote, explain: explain, now: now)
         }

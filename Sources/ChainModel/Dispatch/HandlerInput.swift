@@ -39,11 +39,17 @@ public final class ValidationScope {
         self.init(session: session, catalog: catalog, remote: remote, applicationProviders: [])
     }
 
-    init(session: Session, catalog: any CatalogReading, remote: RemoteHandlers, applicationProviders: [Behavior.Entry<ContextProvider>]) {
+    /// `readOnly`, when the caller knows it already (a command, which reads the chain's
+    /// context before its walk), spares the pass asking the application.
+    init(
+        session: Session, catalog: any CatalogReading, remote: RemoteHandlers, applicationProviders: [Behavior.Entry<ContextProvider>],
+        readOnly: Bool? = nil
+    ) {
         self.session = session
         self.base = catalog
         self.remote = remote
         self.applicationProviders = applicationProviders
+        self.readOnly = readOnly
         hasRemoteHandlers = !remote.isEmpty
     }
 
@@ -67,9 +73,14 @@ public final class ValidationScope {
     /// Out of line: once a pass, and kept out of every catalog write's validation.
     @inline(never)
     private func askApplication() -> Bool {
-        let found = applicationContext[RoleKey.self].map { !$0.mayWriteCatalog } ?? false
+        let found = Self.isReadOnly(applicationContext)
         readOnly = found
         return found
+    }
+
+    /// Whether the application's context `values` forbid catalog writes.
+    static func isReadOnly(_ values: ContextValues) -> Bool {
+        values[RoleKey.self].map { !$0.mayWriteCatalog } ?? false
     }
 
     func histogram(of target: some ImageTarget, _ attribute: Attribute) -> ValueHistogram {

@@ -41,6 +41,21 @@ public struct PerformContext {
         emitted.append(event)
     }
 
+    /// What the command emitted, moved out of a context that ends (`CommandDispatcher.outcome`)
+    /// rather than copied and released with it.
+    mutating func takeEmitted() -> [Event] {
+        var taken: [Event] = []
+        swap(&taken, &emitted)
+        return taken
+    }
+
+    /// The session, moved out of a context that ends rather than copied and released with it.
+    mutating func takeSession() -> Session {
+        var taken = Session.vacant
+        swap(&taken, &session)
+        return taken
+    }
+
     /// The window whose undo stack a registration goes to by default: the window the
     /// command travels in.
     public var windowID: String? { values[WindowKey.self]?.id ?? performer.windowID }
@@ -51,12 +66,14 @@ public struct PerformContext {
         register(UndoStack.Entry(name: name, action: action), in: window)
     }
 
-    private mutating func register(_ entry: UndoStack.Entry, in window: String? = nil) {
-        guard let id = window ?? windowID, session.window(id) != nil else { return }
-        var entry = entry
+    /// Finds the window by index and pushes onto its stack in place: asking `window(_:)`
+    /// copied the whole window, and a closure over the entry copied the entry. Inlined: called
+    /// out of line, every command's entry was copied once more on the way.
+    @inline(__always)
+    private mutating func register(_ entry: consuming UndoStack.Entry, in window: String? = nil) {
+        guard let id = window ?? windowID, let index = session.windowIndex(of: id) else { return }
         entry.serial = session.takeUndoSerial()
-        let direction = undoDirection
-        session.updateUndoStack(ofWindow: id) { $0.register(entry, direction: direction) }
+        session.windows[index].undoStack.register(entry, direction: undoDirection)
     }
 
     /// Writes `changes` through the catalog transaction, records what they overwrite for
@@ -79,11 +96,9 @@ public struct PerformContext {
 
     /// Folds `next` into the top entry of the command's window, when it continues its run.
     private mutating func coalesce(_ next: UndoCoalescing, expecting changes: ChangeSet) -> Bool {
-        guard undoDirection == .normal, let id = windowID, session.window(id) != nil else { return false }
+        guard undoDirection == .normal, let id = windowID, let index = session.windowIndex(of: id) else { return false }
         let latest = session.lastUndoSerial
-        var folded = false
-        session.updateUndoStack(ofWindow: id) { folded = $0.coalesce(next, latestSerial: latest, expecting: changes) }
-        return folded
+        return session.windows[index].undoStack.coalesce(next, latestSerial: latest, expecting: changes)
     }
 
     /// Puts what an undo (or redo) that met conflicts did not write back on top of the

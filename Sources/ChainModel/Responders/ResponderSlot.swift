@@ -10,6 +10,14 @@ enum ResponderSlot: Sendable, Equatable {
     /// A browser window's compare, present only while it is open.
     case compare(Int)
 
+    /// The index of the window the responder is in; `nil` for the application.
+    var windowIndex: Int? {
+        switch self {
+        case .application: nil
+        case .window(let index), .grid(let index), .viewer(let index), .compare(let index): index
+        }
+    }
+
     var kind: ResponderKind {
         switch self {
         case .application: .application

@@ -35,12 +35,17 @@ extension Session {
         }
     }
 
-    /// The responder in `slot` as `Performer`, or `nil` when it is not one. Each case casts
-    /// from a concrete type, which the compiler resolves when it specialises a command.
+    /// The responder in `slot` as `Performer`, or `nil` when it is not one (a window's slot
+    /// also gives its `WindowState`). Each case casts from a concrete type, which the
+    /// compiler resolves when it specialises a command.
     func performer<Performer>(in slot: ResponderSlot, as type: Performer.Type = Performer.self) -> Performer? {
         switch slot {
         case .application: return Application() as? Performer
-        case .window(let index): return windows[index] as? Performer
+        case .window(let index):
+            // Known when the compiler specialises a command: a window's own commands read
+            // its state in place rather than a copy of the whole window.
+            if Performer.self == WindowState.self { return WindowState(windows[index]) as? Performer }
+            return windows[index] as? Performer
         case .grid(let index): return windows[index].grid.flatMap { $0 as? Performer }
         case .viewer(let index): return windows[index].viewer as? Performer
         case .compare(let index): return windows[index].compare.flatMap { $0 as? Performer }

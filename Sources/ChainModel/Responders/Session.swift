@@ -35,6 +35,15 @@ public struct Session: Sendable {
         firstResponder = main.defaultResponder
     }
 
+    /// A session with no window, which allocates nothing: what a context that ends keeps in
+    /// place of the session moved out of it (`PerformContext.takeSession()`).
+    private init(vacant: Void) {
+        windows = []
+        firstResponder = .app
+    }
+
+    static var vacant: Session { Session(vacant: ()) }
+
     /// The chain from `start` (the first responder by default) up to `app`.
     public func chain(from start: ResponderPath? = nil) -> [ResponderPath] {
         var chain: [ResponderPath] = []

@@ -167,7 +167,7 @@ public struct UndoStack: Sendable {
 
     public enum Direction: Sendable { case normal, undoing, redoing }
 
-    mutating func register(_ entry: Entry, direction: Direction) {
+    mutating func register(_ entry: consuming Entry, direction: Direction) {
         switch direction {
         case .normal:
             Self.push(entry, onto: &undoTopNode, count: &undoCount)
@@ -226,7 +226,7 @@ public struct UndoStack: Sendable {
     /// Pushes, and once the list holds twice the levels, rebuilds it with the newest
     /// `levels` entries: trimming costs O(1) per push on average. Entries past `levels`
     /// stay in the list until then but cannot be reached.
-    private static func push(_ entry: Entry, onto top: inout Node?, count: inout Int) {
+    private static func push(_ entry: consuming Entry, onto top: inout Node?, count: inout Int) {
         let node = Node(entry, next: count > 0 ? top : nil)
         top = node.depth > 2 * levels ? copy(node, count: levels) : node
         count = min(count + 1, levels)

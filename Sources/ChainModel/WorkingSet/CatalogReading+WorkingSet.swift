@@ -18,6 +18,34 @@ extension CatalogReading {
         return pinningShown(in: workingSet(for: view), window: index, of: session)
     }
 
+    /// Whether `grid`'s working set is empty. In catalog order (no filter, by id), the usual
+    /// case, it is empty exactly when the catalog is, and nothing is looked up: every menu pass
+    /// validates select-all.
+    public func isWorkingSetEmpty(of grid: ImageGrid, in session: Session) -> Bool {
+        grid.view.isCatalogOrder ? imageCount == 0 : workingSet(of: grid, in: session).isEmpty
+    }
+
+    /// The image `offset` places from `image` in the working set `viewer` steps through, or
+    /// `nil` past its ends or when the set lacks `image`. In catalog order (no filter, by id),
+    /// the usual case, a step is the catalog's next or previous image: nothing is pinned there
+    /// (the shown image is in the set whenever the catalog has it), so no set is looked up.
+    public func image(_ offset: Int, from image: ImageID, steppedBy viewer: ImageViewer, in session: Session) -> ImageID? {
+        self.image(offset, from: image, steppedBy: viewer, inWindowAt: viewer.path.windowID.flatMap(session.windowIndex(of:)), of: session)
+    }
+
+    /// As `image(_:from:steppedBy:in:)`, the viewer's window already found (a walk knows it
+    /// from the viewer's slot).
+    func image(_ offset: Int, from image: ImageID, steppedBy viewer: ImageViewer, inWindowAt window: Int?, of session: Session) -> ImageID? {
+        let index = viewer.isInBrowser ? window : nil
+        let inCatalogOrder = index.flatMap { session.windows[$0].grid?.view.isCatalogOrder } ?? true
+        if inCatalogOrder, offset == 1 || offset == -1 {
+            guard contains(image) else { return nil }
+            return offset == 1 ? id(after: image) : id(before: image)
+        }
+        let set = workingSet(of: viewer, in: session)
+        return set.position(of: image).flatMap { set.id(at: $0 + offset) }
+    }
+
     /// `set` with the image the window's viewer shows pinned at its place, when the set lacks it.
     private func pinningShown(in set: WorkingSet, window index: Int, of session: Session) -> WorkingSet {
         guard let image = session.windows[index].viewer.image, set.basePosition(of: image) == nil, contains(image) else { return set }
