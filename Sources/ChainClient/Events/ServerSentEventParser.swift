@@ -1,3 +1,5 @@
+import Foundation
+
 /// The SSE framing as a pure state machine: bytes in, whole events out. Lines end with LF,
 /// CRLF or CR; `:` lines are comments (keep-alives); an event with no data is dropped, as the
 /// HTML standard says.
@@ -12,21 +14,35 @@ public struct ServerSentEventParser: Sendable {
 
     /// Feeds a chunk, as the network delivered it; returns the events it completed.
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent] {
+        if let events = bytes.withContiguousStorageIfAvailable({ feed(buffer: $0) }) { return events }
+        return Array(bytes).withUnsafeBufferPointer { feed(buffer: $0) }
+    }
+
+    /// The same, for a chunk as URLSession delivers it.
+    public mutating func feed(_ data: Data) -> [ServerSentEvent] {
+        data.withUnsafeBytes { feed(buffer: $0.bindMemory(to: UInt8.self)) }
+    }
+
+    /// The chunk's lines: runs between line ends are appended whole, not byte by byte.
+    private mutating func feed(buffer bytes: UnsafeBufferPointer<UInt8>) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
-        for byte in bytes {
+        var index = 0
+        while index < bytes.count {
+            let start = index
+            while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+            if index > start {
+                sawCarriageReturn = false
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            }
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            index += 1
             if sawCarriageReturn {
                 sawCarriageReturn = false
                 if byte == 0x0A { continue }
             }
-            switch byte {
-            case 0x0A:
-                if let event = endLine() { events.append(event) }
-            case 0x0D:
-                sawCarriageReturn = true
-                if let event = endLine() { events.append(event) }
-            default:
-                line.append(byte)
-            }
+            sawCarriageReturn = byte == 0x0D
+            if let event = endLine() { events.append(event) }
         }
         return events
     }
