@@ -32,11 +32,12 @@ struct ChainEventsTests {
 
     /// Chunks as URLSession delivers them (`Data`), with CR, LF and CRLF line ends split anywhere.
     @Test func theParserFramesDataChunksWithEveryLineEnd() {
-        let wire = Data("id: 1\revent: menu\r\ndata: a\rdata: b\n\r\n: c\r\rdata: d\r\n\r\n".utf8)
+        let wire = Data("id: 1\revent: menu\r\ndata: a\rdata: b\n\r\n: c\r\rdata: d\r\n\r\nretry: 10\ndata\ndata:e\nidx: 2\n\n".utf8)
         for split in [1, 2, 4, 7, 100] {
             #expect(Self.framed(Array(wire), every: split) { parser, chunk in parser.feed(Data(chunk)) } == [
                 ServerSentEvent(id: "1", name: "menu", data: "a\nb"),
                 ServerSentEvent(id: nil, name: "message", data: "d"),
+                ServerSentEvent(id: nil, name: "message", data: "\ne"),
             ], "split every \(split) bytes")
         }
     }

@@ -47,30 +47,27 @@ public struct ServerSentEventParser: Sendable {
         return events
     }
 
+    /// A field's line: the name up to the first colon, the value after it (one space dropped);
+    /// only the value becomes a String, once.
     private mutating func endLine() -> ServerSentEvent? {
         defer { line.removeAll(keepingCapacity: true) }
         if line.isEmpty {
             defer { (id, name, data) = (nil, nil, []) }
             guard !data.isEmpty else { return nil }
-            return ServerSentEvent(id: id, name: name ?? "message", data: data.joined(separator: "\n"))
+            return ServerSentEvent(id: id, name: name ?? "message", data: data.count == 1 ? data[0] : data.joined(separator: "\n"))
         }
         if line.first == UInt8(ascii: ":") { return nil }
-        let text = String(decoding: line, as: UTF8.self)
-        let field: Substring
-        var value: Substring
-        if let colon = text.firstIndex(of: ":") {
-            field = text[..<colon]
-            value = text[text.index(after: colon)...]
-            if value.first == " " { value = value.dropFirst() }
-        } else {
-            field = text[...]
-            value = ""
-        }
-        switch field {
-        case "id": id = String(value)
-        case "event": name = String(value)
-        case "data": data.append(String(value))
-        default: break
+        let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
+        var valueStart = Swift.min(colon + 1, line.endIndex)
+        if valueStart < line.endIndex, line[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
+        let field = line[..<colon]
+        func value() -> String { String(decoding: line[valueStart...], as: UTF8.self) }
+        if field.elementsEqual("data".utf8) {
+            data.append(value())
+        } else if field.elementsEqual("id".utf8) {
+            id = value()
+        } else if field.elementsEqual("event".utf8) {
+            name = value()
         }
         return nil
     }
