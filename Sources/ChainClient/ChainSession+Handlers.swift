@@ -31,7 +31,8 @@ extension ChainSession {
     /// `POST …/calls/{call}`: settles an `invoke`; the first answer wins, and a call already
     /// settled (or timed out) is a `not-found` problem.
     public func answer(call: String, _ answer: CallAnswer) async throws {
-        let post = try request("POST", "/calls/" + ChainTransport.segment(call), body: try transport.encode(answer))
+        let body = try answer.json().map { Data($0) } ?? transport.encode(answer)
+        let post = try request("POST", "/calls/" + ChainTransport.segment(call), body: body)
         _ = try await transport.expect(post)
     }
 }

@@ -9,16 +9,35 @@ struct ChainEventsTests {
     @Test func theParserFramesEventsSplitAnywhere() {
         let wire = Array(": keep-alive\r\n\r\nid: 7\r\nevent: command\r\ndata: {\"a\":\r\ndata: 1}\r\n\r\ndata:x\n\nevent: empty\n\n".utf8)
         for split in [1, 2, 3, 5, 64] {
-            var parser = ServerSentEventParser()
-            var events: [ServerSentEvent] = []
-            var start = 0
-            while start < wire.count {
-                events += parser.feed(wire[start..<min(start + split, wire.count)])
-                start += split
-            }
-            #expect(events == [
+            #expect(Self.framed(wire, every: split) { parser, chunk in parser.feed(chunk) } == [
                 ServerSentEvent(id: "7", name: "command", data: "{\"a\":\n1}"),
                 ServerSentEvent(id: nil, name: "message", data: "x"),
+            ], "split every \(split) bytes")
+        }
+    }
+
+    /// `wire` fed to one parser in chunks of `split` bytes.
+    private static func framed(
+        _ wire: [UInt8], every split: Int, feed: (inout ServerSentEventParser, ArraySlice<UInt8>) -> [ServerSentEvent]
+    ) -> [ServerSentEvent] {
+        var parser = ServerSentEventParser()
+        var events: [ServerSentEvent] = []
+        var start = 0
+        while start < wire.count {
+            events += feed(&parser, wire[start..<min(start + split, wire.count)])
+            start += split
+        }
+        return events
+    }
+
+    /// Chunks as URLSession delivers them (`Data`), with CR, LF and CRLF line ends split anywhere.
+    @Test func theParserFramesDataChunksWithEveryLineEnd() {
+        let wire = Data("id: 1\revent: menu\r\ndata: a\rdata: b\n\r\n: c\r\rdata: d\r\n\r\nretry: 10\ndata\ndata:e\nidx: 2\n\n".utf8)
+        for split in [1, 2, 4, 7, 100] {
+            #expect(Self.framed(Array(wire), every: split) { parser, chunk in parser.feed(Data(chunk)) } == [
+                ServerSentEvent(id: "1", name: "menu", data: "a\nb"),
+                ServerSentEvent(id: nil, name: "message", data: "d"),
+                ServerSentEvent(id: nil, name: "message", data: "\ne"),
             ], "split every \(split) bytes")
         }
     }

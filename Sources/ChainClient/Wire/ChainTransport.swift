@@ -13,8 +13,15 @@ final class ChainTransport: Sendable {
     /// The event streams, on a session of their own.
     let streams: StreamOpener
 
+    /// The base URL's parts and its path without a trailing slash, parsed once: every
+    /// request's URL is built from them (a remote handler makes one per call).
+    private let base: URLComponents?
+    private let basePath: String
+
     init(baseURL: URL, configuration: URLSessionConfiguration, retry: RetryPolicy) {
         self.baseURL = baseURL
+        base = URLComponents(url: baseURL.appendingPathComponent(""), resolvingAgainstBaseURL: false)
+        basePath = base.map { $0.path.hasSuffix("/") ? String($0.path.dropLast()) : $0.path } ?? ""
         self.retry = retry
         session = URLSession(configuration: configuration)
         streams = StreamOpener(baseURL: baseURL, configuration: configuration)
@@ -37,10 +44,7 @@ final class ChainTransport: Sendable {
     func request(
         _ method: String, _ path: String, query: [URLQueryItem] = [], token: String?, headers: [String: String] = [:], body: Data? = nil
     ) throws -> URLRequest {
-        guard var components = URLComponents(url: baseURL.appendingPathComponent(""), resolvingAgainstBaseURL: false) else {
-            throw ChainClientError.invalidURL(baseURL.absoluteString)
-        }
-        let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        guard var components = base else { throw ChainClientError.invalidURL(baseURL.absoluteString) }
         components.percentEncodedPath = basePath + path
         if !query.isEmpty { components.queryItems = query }
         guard let url = components.url else { throw ChainClientError.invalidURL(path) }
@@ -104,7 +108,17 @@ final class ChainTransport: Sendable {
 
     /// `text` as one path segment: unreserved characters as they are, the rest percent-encoded.
     static func segment(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+        // Ids (`c-12`, `h-1`) are unreserved already: no trip through CoreFoundation for them.
+        if text.utf8.allSatisfy(isUnreserved) { return text }
+        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
     }
 
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
