@@ -75,4 +75,33 @@ import Testing
             #expect(try check.scalarInt64("SELECT count(*) FROM history_log") == 4)
         }
     }
+
+    /// An actor inserted by a write that then failed is not stored: the writer forgets it and
+    /// inserts it again with the next write that needs it.
+    @Test func anActorOfARolledBackWriteIsInsertedAgain() throws {
+        try TemporaryDirectory.with { directory in
+            let store = try SQLiteCatalogStore(directory: directory)
+            defer { store.close() }
+            _ = try store.seedDemoCatalogIfEmpty(count: 4)
+            let other = try SQLiteConnection(path: directory + "/" + SQLiteCatalogStore.fileName, mode: .readWriteCreate)
+            defer { try? other.close() }
+            try other.setBusyTimeout(milliseconds: 5_000)
+            // Refused after the actor's row, at the log's row for image 3.
+            try other.execute("""
+                CREATE TRIGGER refuse_3 BEFORE INSERT ON history_log WHEN NEW.image = 3
+                BEGIN SELECT RAISE(ABORT, 'refused for the test'); END;
+                """)
+            func write(_ ids: [Int64]) throws {
+                let changes = ChangeSet.set(Rating(5)!, on: ImageSelection(unique: ids.map(ImageID.init)))
+                try store.writeAndWait(StorageWrite(changes: changes, history: HistoryRecord(
+                    principal: "zed", session: "s-zed", action: "setRating", time: 1,
+                    changes: changes, previous: .set(Rating(1)!, on: ImageSelection(unique: ids.map(ImageID.init))))))
+            }
+            #expect(throws: (any Error).self) { try write([1, 3]) }
+            #expect(try store.history(of: ImageID(1), limit: 10, before: nil).isEmpty)
+            try other.execute("DROP TRIGGER refuse_3")
+            try write([1])
+            #expect(try store.history(of: ImageID(1), limit: 10, before: nil).map(\.principal) == ["zed"])
+        }
+    }
 }
