@@ -19,6 +19,8 @@ package final class SQLiteWriteEngine: CatalogWriteEngine, @unchecked Sendable {
     /// highest stored: serials rise and are never given twice, even when a group rolls back.
     private var lastHistoryEntry: Int64 = 0
     private var historyEntryLoaded = false
+    /// Who wrote the history's rows, interned.
+    private var historyActors = SQLiteHistoryActors()
 
     package init(connection: SQLiteConnection) {
         self.connection = connection
@@ -27,15 +29,19 @@ package final class SQLiteWriteEngine: CatalogWriteEngine, @unchecked Sendable {
     /// SQLite is in-process: every batch is written as it comes, careful or not.
     package func begin(careful: Bool) throws {
         self.careful = careful
+        // Actors inserted by a transaction that did not commit are not stored.
+        historyActors.rolledBack()
         try connection.executeCached("BEGIN IMMEDIATE")
     }
 
     package func commit() throws {
         try connection.executeCached("COMMIT")
+        historyActors.committed()
     }
 
     package func rollback() {
         if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
+        historyActors.rolledBack()
     }
 
     /// Some failures (a full disk, an I/O error) make SQLite roll the whole transaction back.
@@ -83,12 +89,22 @@ package final class SQLiteWriteEngine: CatalogWriteEngine, @unchecked Sendable {
         if write.changes.isEmpty, let session = write.session, SQLiteSessionRows.isOneStatement(session) {
             return try SQLiteSessionRows.apply(session, on: connection)
         }
-        try connection.savepoint("batch") { try applyStatements(write) }
+        let actors = historyActors.pendingCount
+        do {
+            try connection.savepoint("batch") { try applyStatements(write) }
+        } catch {
+            historyActors.rolledBack(to: actors)
+            throw error
+        }
     }
 
     private func applyStatements(_ write: StorageWrite) throws {
         try apply(write.changes)
-        if let history = write.history, !history.isEmpty { try SQLiteHistoryRows.insert(history, entry: nextHistoryEntry(), on: connection) }
+        if let history = write.history, !history.isEmpty {
+            let entry = try nextHistoryEntry()
+            let actor = try historyActors.id(of: history, entry: entry, on: connection)
+            try SQLiteHistoryRows.insert(history, entry: entry, actor: actor, on: connection)
+        }
         if let session = write.session { try SQLiteSessionRows.apply(session, on: connection) }
     }
 

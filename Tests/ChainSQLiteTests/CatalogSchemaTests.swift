@@ -35,7 +35,7 @@ import Testing
             #expect(try CatalogSchema.version(of: connection) == CatalogSchema.currentVersion)
             let tables = try connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
             #expect(Set(try tables.rows { $0.text(at: 0) ?? "" }).isSuperset(of: [
-                "api_keys", "history_entries", "history_recent", "history_values", "idempotency_receipts", "images", "sessions", "undo_entries",
+                "api_keys", "history_actors", "history_by_image", "history_folded", "history_log", "idempotency_receipts", "images", "sessions", "undo_entries",
             ]))
             try tables.finalize()
         }
@@ -102,18 +102,18 @@ import Testing
         try TemporaryDirectory.with { directory in
             let path = directory + "/" + SQLiteCatalogStore.fileName
             let setup = try SQLiteConnection(path: path, mode: .readWriteCreate)
-            try setup.execute("PRAGMA user_version = 7")
+            try setup.execute("PRAGMA user_version = \(CatalogSchema.currentVersion + 1)")
             try setup.close()
 
-            #expect(throws: CatalogStoreError.schemaTooNew(path: path, found: 7, supported: CatalogSchema.currentVersion)) {
+            #expect(throws: CatalogStoreError.schemaTooNew(path: path, found: CatalogSchema.currentVersion + 1, supported: CatalogSchema.currentVersion)) {
                 _ = try SQLiteCatalogStore(directory: directory)
             }
-            let error = CatalogStoreError.schemaTooNew(path: path, found: 7, supported: CatalogSchema.currentVersion)
-            #expect(error.description.contains("version 7"))
+            let error = CatalogStoreError.schemaTooNew(path: path, found: CatalogSchema.currentVersion + 1, supported: CatalogSchema.currentVersion)
+            #expect(error.description.contains("version \(CatalogSchema.currentVersion + 1)"))
 
             let check = try SQLiteConnection(path: path, mode: .readOnly)
             defer { try? check.close() }
-            #expect(try CatalogSchema.version(of: check) == 7)
+            #expect(try CatalogSchema.version(of: check) == CatalogSchema.currentVersion + 1)
             #expect(try check.scalarInt64("SELECT count(*) FROM sqlite_schema") == 0)
         }
     }

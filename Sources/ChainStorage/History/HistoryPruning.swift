@@ -6,8 +6,8 @@ package enum HistoryPruning {
     package static let imagesPerStep: Int64 = 2_000
     /// The most entries past their days one step deletes.
     package static let entriesPerStep = 5_000
-    /// How often the pruning thread has storage fold its recently written rows into their
-    /// per-image place (`HistoryStorage.foldHistory`), and the most rows one fold moves.
+    /// How often the pruning thread has storage index its recently written rows by image
+    /// (`HistoryStorage.foldHistory`), and the most rows one fold indexes.
     package static let foldInterval = Duration.seconds(1)
     package static let rowsPerFold = 20_000
 }

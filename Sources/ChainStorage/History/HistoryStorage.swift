@@ -15,9 +15,9 @@ package protocol HistoryStorage: Sendable {
     /// that sweeps the ids a range at a time.
     func pruneHistory(_ retention: HistoryRetention, images: ClosedRange<Int64>, now: Int64) throws -> Int
 
-    /// Moves rows written since the last fold to where an image's history is read from, when
-    /// the engine writes them apart first (SQLite: `history_recent`); returns the rows moved.
-    /// Reads see them either way.
+    /// Indexes by image the rows written since the last fold, when the engine writes them by
+    /// entry first (SQLite: `history_log`, indexed in `history_by_image`); returns the rows
+    /// indexed. Reads see them either way.
     func foldHistory() throws -> Int
 }
 
