@@ -32,13 +32,21 @@ struct LockTests {
     func aRaceThreadSanitizerMustCatch() {
         final class Unguarded: @unchecked Sendable { var value = 0 }
         let shared = Unguarded()
-        // Two threads of their own, both started before either is waited for: nothing orders
-        // one's writes before the other's, however the machine schedules them (on a busy
-        // machine concurrentPerform may run both iterations on one thread, with no race).
+        // Two threads of their own, each writing its number and reading the field back until
+        // it finds the other's: the race runs until the two have been seen to overlap in
+        // time (or 10 s pass). Merely started, or even meeting at a barrier first, a busy
+        // machine could run one thread's writes to the end before the other's began, and
+        // ThreadSanitizer did not report that (a CI run, and 3 of 3 runs beside four busy
+        // loops: with the runtime's slots per live thread, the accesses of a thread that has
+        // ended may no longer be told apart).
         let done = DispatchSemaphore(value: 0)
-        for index in 0..<2 {
+        for index in 1...2 {
             Thread {
-                for step in 0..<100_000 { shared.value = step + index }
+                let deadline = Date().addingTimeInterval(10)
+                while Date() < deadline {
+                    shared.value = index
+                    if shared.value == 3 - index { break }
+                }
                 done.signal()
             }.start()
         }
