@@ -47,20 +47,20 @@ extension PerformContext {
     /// window (or `override`), a viewer shows the next image of its grid's order and a
     /// grid whose selection is that one image selects the next. Recorded in `advanced`.
     /// Not an undo step: undo shows the changed image again (`UndoCommand`).
-    mutating func advance(after target: any ImageTarget, override: Bool?) {
+    mutating func advance(after target: AnyImageTarget, override: Bool?) {
         // The window's flag read in place: every rating, label and flag asks, and
         // `session.window(_:)` would copy the whole window.
         guard let windowID, let index = session.windowIndex(of: windowID), override ?? session.windows[index].autoAdvance else { return }
         // The working set as it was before the change (a catalog transaction's is): an image
         // the change takes out of the view still leads to its old neighbour.
-        if let viewer = target as? ImageViewer, let image = viewer.image {
+        if case .viewer(let viewer) = target, let image = viewer.image {
             let next = NextImage.neighbour(of: viewer, in: catalog, session)
             if let next {
                 session.show(next, inViewer: viewer.path, at: catalog.place(of: next, in: session.grid(of: viewer)))
                 emit(.imageShown(viewer: viewer.path, image: next))
             }
             advanced = Advance(from: image, to: next)
-        } else if let grid = target as? ImageGrid, grid.selection.count == 1, let image = grid.selection.first {
+        } else if case .grid(let grid) = target, grid.selection.count == 1, let image = grid.selection.first {
             let set = catalog.workingSet(of: grid, in: session)
             let next = set.position(of: image).flatMap { set.id(at: $0 + 1) }
             if let next {

@@ -1,11 +1,11 @@
 enum AttributeValidation {
     /// A viewer showing nothing declines, so the grid below it in the chain gets the
     /// command; a grid with an empty selection handles it, disabled. With `image` (a compared
-    /// image, `ImageTarget.images(naming:)`) the validation is over that image alone, and a
+    /// image, `AnyImageTarget.images(naming:)`) the validation is over that image alone, and a
     /// target that takes no image refuses it. A read-only session (a viewer's, as the
     /// application's context says) validates every such write disabled, "read-only".
     static func verdict(
-        for target: any ImageTarget, image: ImageID? = nil, _ input: HandlerInput, _ attribute: Attribute,
+        for target: AnyImageTarget, image: ImageID? = nil, _ input: HandlerInput, _ attribute: Attribute,
         _ validation: (ValueHistogram) -> Validation
     ) -> HandlerVerdict {
         if let image {
@@ -19,7 +19,7 @@ enum AttributeValidation {
             }
         }
         guard !target.targetImages.isEmpty else {
-            if target is ImageViewer { return .declined(target.emptyReason) }
+            if case .viewer = target { return .declined(target.emptyReason) }
             return .handles(input.isReadOnly ? .readOnly() : .disabled(target.emptyReason))
         }
         // The validation goes straight into the verdict: kept in a local first, it was copied.

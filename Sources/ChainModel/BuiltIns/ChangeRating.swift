@@ -1,7 +1,7 @@
 /// Moves every image of the performer one star up or down (`increaseRating`,
 /// `decreaseRating`); enabled while some image can still move that way.
 public struct ChangeRating<Direction: RatingDirection>: Command {
-    public typealias Performer = any ImageTarget
+    public typealias Performer = AnyImageTarget
     public static var action: String { Direction.action }
 
     /// Steps up and down fold into one undo entry (`UndoCoalescing`).
@@ -9,7 +9,7 @@ public struct ChangeRating<Direction: RatingDirection>: Command {
 
     /// `advance`: overrides the window's auto-advance once; `nil` follows it.
     public let advance: Bool?
-    /// `image`: the compared image a compare changes instead of its select (`ImageTarget.images(naming:)`).
+    /// `image`: the compared image a compare changes instead of its select (`AnyImageTarget.images(naming:)`).
     public let image: ImageID?
 
     public init(advance: Bool? = nil, image: ImageID? = nil) {

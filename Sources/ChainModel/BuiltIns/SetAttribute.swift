@@ -2,13 +2,13 @@
 /// grid's selection, a compare's select or the compared `image` named (`setRating`,
 /// `setLabel`, `setFlag`). Checked `on` when all of them have it already, `mixed` when some do.
 public struct SetAttribute<Value: ImageAttribute>: Command {
-    public typealias Performer = any ImageTarget
+    public typealias Performer = AnyImageTarget
     public static var action: String { Value.attribute.action }
 
     public let value: Value
     /// `advance`: overrides the window's auto-advance once; `nil` follows it.
     public let advance: Bool?
-    /// `image`: the compared image a compare changes instead of its select (`ImageTarget.images(naming:)`).
+    /// `image`: the compared image a compare changes instead of its select (`AnyImageTarget.images(naming:)`).
     public let image: ImageID?
 
     public init(_ value: Value, advance: Bool? = nil, image: ImageID? = nil) {

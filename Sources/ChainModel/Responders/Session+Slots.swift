@@ -39,6 +39,13 @@ extension Session {
     /// also gives its `WindowState`). Each case casts from a concrete type, which the
     /// compiler resolves when it specialises a command.
     func performer<Performer>(in slot: ResponderSlot, as type: Performer.Type = Performer.self) -> Performer? {
+        // Likewise the performer of rating, label and flag commands: built inline, where
+        // `as? Performer` into `any ImageTarget` would box it.
+        if Performer.self == AnyImageTarget.self {
+            // Unwrapped first: a cast from an optional is not folded, and runs as a dynamic cast.
+            guard let target = AnyImageTarget(slot, in: self) else { return nil }
+            return target as? Performer
+        }
         switch slot {
         case .application: return Application() as? Performer
         case .window(let index):
