@@ -91,7 +91,7 @@ public struct PerformContext {
             catalog.stage(changes)
             register(entry)
         }
-        for segment in changes.segments { emit(.attributeChanged(segment)) }
+        for index in changes.segments.indices { emit(.attributeChanged(changes, segment: index)) }
     }
 
     /// Folds `next` into the top entry of the command's window, when it continues its run.

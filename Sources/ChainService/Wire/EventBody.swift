@@ -5,8 +5,12 @@ import ChainModel
 package struct EventBody: WireObject {
     package let event: Event
 
+    package init(event: Event) {
+        self.event = event
+    }
+
     package func members(_ member: inout JSONObjectWriter) {
         member("type", event.type)
-        member.members(event.payload)
+        event.writePayload(&member)
     }
 }
