@@ -83,11 +83,18 @@ measure("key-resolve-arrow", iterations: 200_000) {
     let scope = ValidationScope(session: gridSession, catalog: catalog)
     return dispatcher.resolve(key: arrows[round & 1], in: scope) == nil ? 0 : 1
 }
-measure("key-perform-arrow", iterations: 100_000) {
-    round &+= 1
-    let outcome = try! dispatcher.perform(key: arrows[round & 1], in: gridSession, catalog: catalog)
-    gridSession = outcome.session
-    return outcome.events.count
+// A menus file from before keys went through the chain (one kept to compare builds by) gives
+// the arrows to menu items the grid cannot perform: the figure is skipped rather than the
+// run stopped.
+if arrows.contains(where: { (try? dispatcher.perform(key: $0, in: gridSession, catalog: catalog)) == nil }) {
+    print("# key-perform-arrow: skipped, the grid cannot perform what these menus bind to the arrows")
+} else {
+    measure("key-perform-arrow", iterations: 100_000) {
+        round &+= 1
+        let outcome = try! dispatcher.perform(key: arrows[round & 1], in: gridSession, catalog: catalog)
+        gridSession = outcome.session
+        return outcome.events.count
+    }
 }
 let selectTwo = [
     Invocation(action: "select", arguments: ["images": ["img-4", "img-5"]]),
