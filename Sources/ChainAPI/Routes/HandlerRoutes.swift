@@ -139,7 +139,7 @@ package struct HandlerRoutes: Sendable {
         case .menuItem(let id, _): holder = .object([(key: "menuItem", value: .string(id))])
         case .binding(let binding):
             // The binding as bindings are shown everywhere else, parsed back from its body.
-            let body = (try? JSONParser.parse(KeyBindingBody(binding: binding).encoded())) ?? .null
+            let body = (try? JSONParser.parse(binding.encoded)) ?? .null
             holder = .object([(key: "binding", value: body)])
         }
         return Problem(.keyConflict, conflict.description, [

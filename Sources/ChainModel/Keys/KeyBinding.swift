@@ -10,6 +10,11 @@ public struct KeyBinding: Sendable, Equatable {
     public let title: String?
     /// The remote handler that bound it on its own responder; `nil` for the menus file's.
     public let handler: String?
+    /// The binding as the menus file declares it and answers show it, written once when the
+    /// binding is made (`KeyBinding+Wire`): every `/keys` answer names the binding that took
+    /// the key, and writing it member by member cost more than the rest of that answer's
+    /// difference from a `select`'s.
+    public let encoded: [UInt8]
 
     public init(kind: ResponderKind, key: KeyEquivalent, invocation: Invocation, title: String? = nil, handler: String? = nil) {
         self.kind = kind
@@ -17,5 +22,6 @@ public struct KeyBinding: Sendable, Equatable {
         self.invocation = invocation
         self.title = title
         self.handler = handler
+        encoded = Self.encode(kind: kind, key: key, invocation: invocation, handler: handler)
     }
 }
