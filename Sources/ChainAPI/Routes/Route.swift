@@ -83,11 +83,13 @@ package final class Route: Sendable {
         Route(method: method, pattern: pattern, access: .ownSession, handler: .session(handle))
     }
 
-    /// Whether `segments` fit the pattern; allocates nothing.
+    /// Whether `segments` fit the pattern; allocates nothing. Compared from the last segment,
+    /// where a session's endpoints differ (`…/{id}/commands`, `…/{id}/keys`), rather than
+    /// from `v1`, which they share.
     package func matches(_ segments: [Substring]) -> Bool {
         guard parts.count == segments.count else { return false }
-        for (part, segment) in zip(parts, segments) {
-            if case .literal(let literal) = part, !Self.same(literal, segment) { return false }
+        for index in parts.indices.reversed() {
+            if case .literal(let literal) = parts[index], !Self.same(literal, segments[index]) { return false }
         }
         return true
     }

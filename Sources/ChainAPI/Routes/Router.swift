@@ -12,9 +12,15 @@ package final class Router: HTTPHandler {
     package let metrics: Metrics
     package let log: Logger
     package let cors: CORSPolicy
+    /// The table's indices by the number of segments their pattern has, in table order: a
+    /// request is matched only against the routes of its length, not walked past the rest.
+    private let byLength: [[Int]]
 
     package init(routes: [Route], sessions: SessionRegistry, metrics: Metrics, log: Logger, cors: CORSPolicy = CORSPolicy(origins: [])) {
         self.routes = routes
+        var byLength = Array(repeating: [Int](), count: (routes.map(\.parts.count).max() ?? 0) + 1)
+        for (index, route) in routes.enumerated() { byLength[route.parts.count].append(index) }
+        self.byLength = byLength
         self.sessions = sessions
         self.metrics = metrics
         self.log = log
@@ -27,7 +33,7 @@ package final class Router: HTTPHandler {
         let method = request.method == "HEAD" ? "GET" : request.method
         // The common case, one route for this path and method, is found without building the
         // list of the path's routes; the list is made only for CORS, 404 and 405.
-        let direct = segments.flatMap { segments in routes.firstIndex { $0.method == method && $0.matches(segments) } }
+        let direct = segments.flatMap { segments in route(method, segments) }
         var candidates: [Route] {
             segments.map { segments in routes.filter { $0.matches(segments) } } ?? []
         }
@@ -110,6 +116,15 @@ package final class Router: HTTPHandler {
                 [(key: "limit", value: .number(Double(limit))), (key: "maxFields", value: .number(Double(fields)))]
             ).response
         }
+    }
+
+    /// The first route of the table for `method` whose pattern `segments` fit.
+    private func route(_ method: String, _ segments: [Substring]) -> Int? {
+        guard segments.count < byLength.count else { return nil }
+        for index in byLength[segments.count] where routes[index].method == method && routes[index].matches(segments) {
+            return index
+        }
+        return nil
     }
 
     /// 401 without a valid token; for `ownSession` routes 404 when `{id}` names no live
