@@ -1,5 +1,11 @@
 internal import CMicroHTTPD
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension HTTPResponse {
     /// Queues this response on a libmicrohttpd connection (libmicrohttpd thread only).
     ///
@@ -38,7 +44,14 @@ extension HTTPResponse {
     /// Adds one header; `false` when it holds a NUL (which C would cut short) or
     /// libmicrohttpd refuses it.
     private func add(_ name: String, _ value: String, to response: OpaquePointer) -> Bool {
-        !name.utf8.contains(0) && !value.utf8.contains(0) && MHD_add_response_header(response, name, value) == MHD_Result.YES
+        !Self.holdsNUL(name) && !Self.holdsNUL(value) && MHD_add_response_header(response, name, value) == MHD_Result.YES
+    }
+
+    /// Looked for with `memchr` in the string's own bytes: `utf8.contains` went byte by byte
+    /// through the generic sequence, for every header of every answer.
+    private static func holdsNUL(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.count > 0 && memchr(bytes.baseAddress!, 0, bytes.count) != nil }
     }
 
     private enum BuildFailure: Error {

@@ -22,13 +22,13 @@ package final class SessionRegistry: Sendable {
 
     private struct Sessions {
         var byID: [String: LiveSession] = [:]
-        var byDigest: [[UInt8]: LiveSession] = [:]
+        var byDigest: [DigestKey: LiveSession] = [:]
         var perClient: [String: Int] = [:]
         var lastSweep: ContinuousClock.Instant?
         /// Digests storage was asked for and did not hold. A token is only ever given out
         /// after its session is stored, so a digest missed once stays missed: a client
         /// sending one bad token again and again costs storage one query.
-        var missed: Set<[UInt8]> = []
+        var missed: Set<DigestKey> = []
     }
 
     /// Missed digests kept before the set starts over.
@@ -138,7 +138,7 @@ package final class SessionRegistry: Sendable {
             session.events.askElsewhere { listenedElsewhere(id) }
         }
         sessions.byID[session.id] = session
-        sessions.byDigest[session.tokenDigest] = session
+        sessions.byDigest[DigestKey(session.tokenDigest)] = session
         sessions.perClient[session.client, default: 0] += 1
         onHold(session, true)
     }
@@ -158,13 +158,14 @@ package final class SessionRegistry: Sendable {
     package func authenticate(token: String?) -> Authentication {
         guard let token else { return .missing }
         let digest = SessionToken.digest(of: token)
+        let key = DigestKey(digest)
         let now = clock.now
         // Storage is asked about a token this instance does not hold (and has not missed),
         // and about one whose copy here expired: another instance may be serving it.
         let held: LiveSession?
         let ask: Bool
         (held, ask) = sessions.withLock { sessions in
-            guard let held = sessions.byDigest[digest] else { return (nil, load != nil && !sessions.missed.contains(digest)) }
+            guard let held = sessions.byDigest[key] else { return (nil, load != nil && !sessions.missed.contains(key)) }
             return (held, load != nil && isExpired(held, now: now))
         }
         // Looked up outside the lock: storage may take a while to answer.
@@ -180,11 +181,11 @@ package final class SessionRegistry: Sendable {
                 if sessions.byID[loaded.id] == nil { insert(loaded, into: &sessions) }
             case .absent where held == nil:
                 if sessions.missed.count >= Self.maxMissed { sessions.missed.removeAll() }
-                sessions.missed.insert(digest)
+                sessions.missed.insert(key)
             default:
                 break
             }
-            guard let session = sessions.byDigest[digest], SessionToken.constantTimeEqual(session.tokenDigest, digest) else {
+            guard let session = sessions.byDigest[key], SessionToken.constantTimeEqual(session.tokenDigest, digest) else {
                 return (.invalid, false)
             }
             // Expired here, but used lately elsewhere: the copy serves on (the follower keeps
@@ -254,7 +255,7 @@ package final class SessionRegistry: Sendable {
     /// discarded before anyone knew of it).
     private func remove(_ session: LiveSession, from sessions: inout Sessions, reason: SessionEndReason?) {
         guard sessions.byID.removeValue(forKey: session.id) != nil else { return }
-        sessions.byDigest[session.tokenDigest] = nil
+        sessions.byDigest[DigestKey(session.tokenDigest)] = nil
         session.markEnded()
         onHold(session, false)
         if let reason { onEnd(session, reason) }
