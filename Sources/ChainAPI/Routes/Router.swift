@@ -35,7 +35,7 @@ package final class Router: HTTPHandler {
         // list of the path's routes; the list is made only for CORS, 404 and 405.
         let direct = segments.flatMap { segments in route(method, segments) }
         var candidates: [Route] {
-            segments.map { segments in routes.filter { $0.matches(segments) } } ?? []
+            segments.map { segments in self.routes(of: segments).filter { $0.matches(segments) } } ?? []
         }
         var respond = respond
         if !cors.isEmpty {
@@ -125,6 +125,11 @@ package final class Router: HTTPHandler {
             return index
         }
         return nil
+    }
+
+    /// The routes, in table order, whose patterns have as many segments as `segments`.
+    private func routes(of segments: [Substring]) -> [Route] {
+        segments.count < byLength.count ? byLength[segments.count].map { routes[$0] } : []
     }
 
     /// 401 without a valid token; for `ownSession` routes 404 when `{id}` names no live
